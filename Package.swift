@@ -1,0 +1,51 @@
+// swift-tools-version:6.1
+import PackageDescription
+
+let package = Package(
+    name: "layoutd",
+    platforms: [.macOS(.v15)],
+    products: [
+        .executable(name: "layoutd", targets: ["layoutd"]),
+        .library(name: "FlowLayout", targets: ["FlowLayout"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+    ],
+    targets: [
+        // libmicrohttpd, found through pkg-config.
+        .systemLibrary(
+            name: "CMicroHTTPD",
+            pkgConfig: "libmicrohttpd",
+            providers: [.apt(["libmicrohttpd-dev"])]
+        ),
+        // The HTTP server in C: daemon, limits, body accumulation, one callback per request.
+        .target(
+            name: "HTTPServer",
+            dependencies: ["CMicroHTTPD"],
+            cSettings: [.unsafeFlags(["-O2", "-Wall", "-Wextra"])]
+        ),
+        // simdjson behind a small C API.
+        .target(
+            name: "CSimdJSON",
+            cxxSettings: [.unsafeFlags(["-O3", "-std=c++17"])],
+            linkerSettings: [.linkedLibrary("simdjson")]
+        ),
+        // The layout engine: pure Swift, no I/O, no JSON.
+        .target(name: "FlowLayout"),
+        // JSON ⇄ engine, routes, errors.
+        .target(name: "LayoutService", dependencies: ["FlowLayout", "CSimdJSON"]),
+        // The service bound to the HTTP server.
+        .target(name: "LayoutServer", dependencies: ["LayoutService", "HTTPServer"]),
+        .executableTarget(
+            name: "layoutd",
+            dependencies: [
+                "LayoutServer",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .testTarget(name: "FlowLayoutTests", dependencies: ["FlowLayout"]),
+        .testTarget(name: "LayoutServiceTests", dependencies: ["LayoutService"]),
+        .testTarget(name: "LayoutServerTests", dependencies: ["LayoutServer"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,139 @@
+import Synchronization
+
+/// Base layouts by content hash, bounded by a byte budget, least recently used evicted first.
+///
+/// Shared by every worker thread. Lookups and insertions take a lock for a few pointer moves; building
+/// a layout happens outside it, so a slow build never blocks scrolls of other layouts. Two threads
+/// that miss the same key at once both build it; the second insertion simply refreshes the entry.
+public final class LayoutCache: Sendable {
+    public struct Statistics: Hashable, Sendable {
+        public var hits = 0
+        public var misses = 0
+        public var evictions = 0
+        public var builds = 0
+        public var entries = 0
+        public var bytes = 0
+    }
+
+    public let byteBudget: Int
+    private let state: Mutex<LRUState>
+
+    public init(byteBudget: Int) {
+        self.byteBudget = byteBudget
+        self.state = Mutex(LRUState())
+    }
+
+    public var statistics: Statistics { state.withLock { $0.statistics } }
+
+    /// The cached layout for `key`, marked as recently used, counting a hit or a miss.
+    public func lookup(_ key: ContentHash) -> BaseLayout? {
+        state.withLock { state in
+            if let layout = state.touch(key) {
+                state.statistics.hits += 1
+                return layout
+            }
+            state.statistics.misses += 1
+            return nil
+        }
+    }
+
+    /// The cached layout for `input`, or a freshly built one that is then cached. `hit` says which.
+    public func layout(for input: FlowLayoutInput, key: ContentHash) -> (layout: BaseLayout, hit: Bool) {
+        if let layout = lookup(key) { return (layout, true) }
+        let layout = BaseLayout(input)
+        state.withLock { state in
+            state.statistics.builds += 1
+            state.insert(layout, for: key, budget: byteBudget)
+        }
+        return (layout, false)
+    }
+
+    /// Stores a layout built elsewhere (counts as a build).
+    public func insert(_ layout: BaseLayout, for key: ContentHash) {
+        state.withLock { state in
+            state.statistics.builds += 1
+            state.insert(layout, for: key, budget: byteBudget)
+        }
+    }
+
+    /// Forgets `key`; returns whether it was cached.
+    @discardableResult
+    public func remove(_ key: ContentHash) -> Bool {
+        state.withLock { $0.remove(key) }
+    }
+}
+
+/// A doubly linked list threaded through an array of slots, with a dictionary from key to slot.
+private struct LRUState: Sendable {
+    struct Slot: Sendable {
+        var key: ContentHash
+        var layout: BaseLayout?
+        var bytes: Int
+        var newer: Int
+        var older: Int
+    }
+
+    var slots: [Slot] = []
+    var index: [ContentHash: Int] = [:]
+    var freeSlots: [Int] = []
+    var newest = -1
+    var oldest = -1
+    var statistics = LayoutCache.Statistics()
+
+    mutating func touch(_ key: ContentHash) -> BaseLayout? {
+        guard let slot = index[key] else { return nil }
+        unlink(slot)
+        pushNewest(slot)
+        return slots[slot].layout
+    }
+
+    mutating func insert(_ layout: BaseLayout, for key: ContentHash, budget: Int) {
+        remove(key)
+        let bytes = layout.byteCount
+        guard bytes <= budget else { return }
+        while statistics.bytes + bytes > budget, oldest >= 0 {
+            remove(slots[oldest].key)
+            statistics.evictions += 1
+        }
+        let slot: Int
+        if let reused = freeSlots.popLast() {
+            slot = reused
+            slots[slot] = Slot(key: key, layout: layout, bytes: bytes, newer: -1, older: -1)
+        } else {
+            slot = slots.count
+            slots.append(Slot(key: key, layout: layout, bytes: bytes, newer: -1, older: -1))
+        }
+        index[key] = slot
+        pushNewest(slot)
+        statistics.bytes += bytes
+        statistics.entries += 1
+    }
+
+    @discardableResult
+    mutating func remove(_ key: ContentHash) -> Bool {
+        guard let slot = index.removeValue(forKey: key) else { return false }
+        unlink(slot)
+        statistics.bytes -= slots[slot].bytes
+        statistics.entries -= 1
+        slots[slot].layout = nil
+        freeSlots.append(slot)
+        return true
+    }
+
+    private mutating func unlink(_ slot: Int) {
+        let newer = slots[slot].newer
+        let older = slots[slot].older
+        if newer >= 0 { slots[newer].older = older } else { newest = older }
+        if older >= 0 { slots[older].newer = newer } else { oldest = newer }
+        slots[slot].newer = -1
+        slots[slot].older = -1
+    }
+
+    private mutating func pushNewest(_ slot: Int) {
+        slots[slot].older = newest
+        slots[slot].newer = -1
+        if newest >= 0 { slots[newest].newer = slot }
+        newest = slot
+        if oldest < 0 { oldest = slot }
+    }
+}

@@ -1,0 +1,123 @@
+/// The frames of a whole collection, independent of where it is scrolled: what the cache keeps.
+///
+/// Built once per distinct `FlowLayoutInput`; every scroll position is answered from it by
+/// `attributes(in:into:)` without building again.
+public struct BaseLayout: Sendable {
+    public let scrollDirection: ScrollDirection
+    /// Bounds minus content insets across the scroll axis, the width lines are broken to (spec §1).
+    public let dimension: Double
+    /// Not pixel-rounded, as UIKit's.
+    public let contentSize: Size
+    public let itemCount: Int
+    let sections: [SectionLayout]
+    /// Section starts never go backwards (true unless insets are negative), so they can be binary searched.
+    let sectionsAreOrdered: Bool
+    let pinsHeaders: Bool
+    let pinsFooters: Bool
+
+    public var sectionCount: Int { sections.count }
+
+    /// Approximate bytes this layout keeps alive, for the cache's budget.
+    public var byteCount: Int {
+        sections.reduce(MemoryLayout<BaseLayout>.stride) { $0 + $1.byteCount }
+    }
+
+    public init(_ input: FlowLayoutInput) {
+        let settings = input.settings
+        let direction = settings.scrollDirection
+        let inset = input.contentInset
+        let dimension = Swift.max(0, input.crossAxisLength - direction.lineLead(inset) - direction.lineTrail(inset))
+        self.scrollDirection = direction
+        self.pinsHeaders = settings.sectionHeadersPinToVisibleBounds
+        self.pinsFooters = settings.sectionFootersPinToVisibleBounds
+        guard dimension > 0 else {
+            // UIKit computes nothing for an empty collection view (§1).
+            self.dimension = 0
+            self.contentSize = .zero
+            self.itemCount = 0
+            self.sections = []
+            self.sectionsAreOrdered = true
+            return
+        }
+        self.dimension = dimension
+
+        let reference = SectionInsetAdjustment(input)
+        var sections: [SectionLayout] = []
+        sections.reserveCapacity(input.sections.count)
+        var offset = reference.leadPad
+        var ordered = true
+        var itemCount = 0
+        for section in input.sections {
+            let laidOut = SectionLayout(
+                section, settings: settings, dimension: dimension, offset: offset,
+                sectionInset: reference.adjust(section.sectionInset ?? settings.sectionInset, direction: direction)
+            )
+            if laidOut.length < 0 { ordered = false }
+            offset = laidOut.end
+            itemCount += laidOut.itemCount
+            sections.append(laidOut)
+        }
+        self.sections = sections
+        self.sectionsAreOrdered = ordered
+        self.itemCount = itemCount
+        self.contentSize = direction.size(along: dimension, scroll: offset + reference.trailPad)
+    }
+}
+
+extension SectionLayout {
+    /// Lays out one section in its own coordinates (spec §3), placed at `offset` along the scroll axis.
+    init(_ section: FlowSection, settings: FlowLayoutSettings, dimension: Double, offset: Double, sectionInset inset: EdgeInsets) {
+        let direction = settings.scrollDirection
+        let lineSpacing = section.minimumLineSpacing ?? settings.minimumLineSpacing
+        let interitemSpacing = section.minimumInteritemSpacing ?? settings.minimumInteritemSpacing
+        // A header or footer exists only with a positive thickness; negative ones are ignored (§3).
+        let headerLength = Swift.max(0, direction.across(section.headerReferenceSize ?? settings.headerReferenceSize))
+        let footerLength = Swift.max(0, direction.across(section.footerReferenceSize ?? settings.footerReferenceSize))
+        let firstLineStart = headerLength + direction.scrollLead(inset)
+        let lineLead = direction.lineLead(inset)
+        let lineTrail = direction.lineTrail(inset)
+
+        let endOfLines: Double
+        switch section.items {
+        case .count(let count):
+            let grid = UniformGrid(
+                count: count, itemSize: settings.itemSize, direction: direction, dimension: dimension,
+                lineLead: lineLead, lineTrail: lineTrail, interitemSpacing: interitemSpacing,
+                lineSpacing: lineSpacing, firstLineStart: firstLineStart)
+            body = .uniform(grid)
+            endOfLines = grid.endOfLines
+        case .sizes(let sizes):
+            if let first = sizes.first, sizes.allSatisfy({ $0 == first }) {
+                let grid = UniformGrid(
+                    count: sizes.count, itemSize: first, direction: direction, dimension: dimension,
+                    lineLead: lineLead, lineTrail: lineTrail, interitemSpacing: interitemSpacing,
+                    lineSpacing: lineSpacing, firstLineStart: firstLineStart)
+                body = .uniform(grid)
+                endOfLines = grid.endOfLines
+            } else if sizes.isEmpty {
+                let grid = UniformGrid(
+                    count: 0, itemSize: settings.itemSize, direction: direction, dimension: dimension,
+                    lineLead: lineLead, lineTrail: lineTrail, interitemSpacing: interitemSpacing,
+                    lineSpacing: lineSpacing, firstLineStart: firstLineStart)
+                body = .uniform(grid)
+                endOfLines = grid.endOfLines
+            } else {
+                // The row path swaps the two spacings when scrolling horizontally (§6.1).
+                let vertical = direction == .vertical
+                let rows = RowLines(
+                    sizes: sizes, direction: direction, dimension: dimension, lineLead: lineLead, lineTrail: lineTrail,
+                    inLineSpacing: vertical ? interitemSpacing : lineSpacing,
+                    lineSpacing: vertical ? lineSpacing : interitemSpacing,
+                    firstLineStart: firstLineStart)
+                body = .rows(rows)
+                endOfLines = rows.endOfLines(firstLineStart: firstLineStart)
+            }
+        }
+        self.offset = offset
+        self.headerLength = headerLength
+        self.footerLength = footerLength
+        self.footerStart = endOfLines + direction.scrollTrail(inset)
+        self.length = footerStart + footerLength
+        self.itemCount = section.items.count
+    }
+}

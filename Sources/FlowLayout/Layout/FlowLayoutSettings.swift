@@ -1,0 +1,22 @@
+/// Where section insets are measured from (UICollectionViewFlowLayout.SectionInsetReference).
+public enum SectionInsetReference: UInt8, Hashable, Sendable {
+    case contentInset
+    case safeArea
+    case layoutMargins
+}
+
+/// The layout-level properties of UICollectionViewFlowLayout, with UIKit's defaults.
+public struct FlowLayoutSettings: Hashable, Sendable {
+    public var scrollDirection: ScrollDirection = .vertical
+    public var itemSize = Size(width: 50, height: 50)
+    public var minimumLineSpacing: Double = 10
+    public var minimumInteritemSpacing: Double = 10
+    public var sectionInset: EdgeInsets = .zero
+    public var headerReferenceSize: Size = .zero
+    public var footerReferenceSize: Size = .zero
+    public var sectionHeadersPinToVisibleBounds = false
+    public var sectionFootersPinToVisibleBounds = false
+    public var sectionInsetReference: SectionInsetReference = .contentInset
+
+    public init() {}
+}

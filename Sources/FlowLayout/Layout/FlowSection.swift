@@ -1,0 +1,38 @@
+/// One section as the client describes it: its items and the delegate overrides UIKit would ask for.
+public struct FlowSection: Hashable, Sendable {
+    /// The items of a section: a count of `itemSize` items, or one size per item.
+    public enum Items: Hashable, Sendable {
+        case count(Int)
+        case sizes([Size])
+
+        public var count: Int {
+            switch self {
+            case .count(let count): return count
+            case .sizes(let sizes): return sizes.count
+            }
+        }
+    }
+
+    public var items: Items
+    public var sectionInset: EdgeInsets?
+    public var minimumLineSpacing: Double?
+    public var minimumInteritemSpacing: Double?
+    public var headerReferenceSize: Size?
+    public var footerReferenceSize: Size?
+
+    public init(
+        items: Items,
+        sectionInset: EdgeInsets? = nil,
+        minimumLineSpacing: Double? = nil,
+        minimumInteritemSpacing: Double? = nil,
+        headerReferenceSize: Size? = nil,
+        footerReferenceSize: Size? = nil
+    ) {
+        self.items = items
+        self.sectionInset = sectionInset
+        self.minimumLineSpacing = minimumLineSpacing
+        self.minimumInteritemSpacing = minimumInteritemSpacing
+        self.headerReferenceSize = headerReferenceSize
+        self.footerReferenceSize = footerReferenceSize
+    }
+}

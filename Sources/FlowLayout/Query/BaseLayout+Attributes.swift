@@ -1,0 +1,163 @@
+extension BaseLayout {
+    /// Appends the attributes of every element whose frame intersects `viewport.bounds`, in UIKit's
+    /// order: all cells (section by section, line by line), then headers, then footers (spec §9).
+    ///
+    /// Frames are pixel-rounded and headers and footers pinned for this viewport. Only the sections,
+    /// lines and items near the bounds are looked at; the return value counts the elements examined,
+    /// so tests can show the work is O(log n + k).
+    @discardableResult
+    public func attributes(in viewport: Viewport, into result: inout [LayoutAttributes]) -> Int {
+        let rect = viewport.bounds
+        guard dimension > 0, !rect.isEmpty else { return 0 }
+        let candidates = sectionRange(touching: rect)
+        var examined = 0
+        for index in candidates where sectionFrame(index).touches(rect) {
+            switch sections[index].body {
+            case .uniform(let grid):
+                examined += appendCells(of: grid, section: index, in: rect, scale: viewport.scale, into: &result)
+            case .rows(let rows):
+                examined += appendCells(of: rows, section: index, in: rect, scale: viewport.scale, into: &result)
+            }
+        }
+        for kind in [LayoutAttributes.Kind.header, .footer] {
+            for index in candidates where sectionFrame(index).touches(rect) {
+                examined += 1
+                guard let frame = supplementaryFrame(kind, section: index, viewport: viewport), frame.touches(rect) else {
+                    continue
+                }
+                result.append(LayoutAttributes(
+                    kind: kind, section: index, item: 0, frame: frame, zIndex: LayoutAttributes.supplementaryZIndex))
+            }
+        }
+        return examined
+    }
+
+    /// The frame a section occupies: the whole `dimension` across, its length along the scroll axis.
+    func sectionFrame(_ index: Int) -> Rect {
+        let section = sections[index]
+        return scrollDirection.rect(along: 0, scroll: section.offset, alongLength: dimension, scrollLength: section.length)
+    }
+
+    /// Sections that may intersect `rect` along the scroll axis.
+    private func sectionRange(touching rect: Rect) -> Range<Int> {
+        guard sectionsAreOrdered else { return sections.indices }
+        let low = scrollDirection.scrollMin(rect)
+        let high = scrollDirection.scrollMax(rect)
+        let first = VisibleRange.firstEnding(atOrAfter: low, count: sections.count) { sections[$0].end }
+        var last = first
+        while last < sections.count, sections[last].offset <= high { last += 1 }
+        return first..<last
+    }
+
+    /// Rounding moves an origin by at most half a pixel, so candidates are found in the bounds grown by
+    /// a little more than that, then checked exactly against their final frames.
+    private func searchSlack(scale: Double?) -> Double {
+        guard let scale, scale > 0 else { return 1 }
+        return Swift.max(1, 1 / scale)
+    }
+
+    private func appendCells(
+        of grid: UniformGrid, section: Int, in rect: Rect, scale: Double?, into result: inout [LayoutAttributes]
+    ) -> Int {
+        let direction = scrollDirection
+        let offset = sections[section].offset
+        let slack = searchSlack(scale: scale)
+        let lines = VisibleRange.arithmetic(
+            count: grid.lineCount, base: offset + grid.firstLineStart, stride: grid.lineStride,
+            length: grid.acrossLength, low: direction.scrollMin(rect) - slack, high: direction.scrollMax(rect) + slack)
+        let columns = VisibleRange.arithmetic(
+            count: grid.perLine, base: grid.begin, stride: grid.alongLength + grid.gap, length: grid.alongLength,
+            low: direction.alongMin(rect) - slack, high: direction.alongMax(rect) + slack)
+        var examined = 0
+        for line in lines {
+            let scroll = offset + grid.scrollOrigin(line: line)
+            let lineItems = grid.itemCount(onLine: line)
+            for column in columns.clamped(to: 0..<lineItems) {
+                examined += 1
+                let frame = roundOrigin(
+                    direction.rect(
+                        along: grid.alongOrigin(column: column), scroll: scroll,
+                        alongLength: grid.alongLength, scrollLength: grid.acrossLength),
+                    scale: scale)
+                // Uniform sections include lines that touch the bounds but not columns that only touch
+                // their far edge (spec §9).
+                guard direction.scrollMax(frame) >= direction.scrollMin(rect),
+                    direction.scrollMin(frame) <= direction.scrollMax(rect),
+                    direction.alongMax(frame) >= direction.alongMin(rect),
+                    direction.alongMin(frame) < direction.alongMax(rect)
+                else { continue }
+                result.append(LayoutAttributes(kind: .cell, section: section, item: line * grid.perLine + column, frame: frame, zIndex: 0))
+            }
+        }
+        return examined
+    }
+
+    private func appendCells(
+        of rows: RowLines, section: Int, in rect: Rect, scale: Double?, into result: inout [LayoutAttributes]
+    ) -> Int {
+        let direction = scrollDirection
+        let offset = sections[section].offset
+        let search = rect.outset(by: searchSlack(scale: scale))
+        let low = direction.scrollMin(search) - offset
+        let high = direction.scrollMax(search) - offset
+        let lines = rows.lines
+        var line = rows.isMonotone
+            ? VisibleRange.firstEnding(atOrAfter: low, count: lines.count) { lines[$0].start + lines[$0].thickness }
+            : 0
+        var examined = 0
+        while line < lines.count {
+            let record = lines[line]
+            if record.start > high {
+                if rows.isMonotone { break }
+                line += 1
+                continue
+            }
+            let lineStart = offset + record.start
+            let lineFrame = direction.rect(along: 0, scroll: lineStart, alongLength: dimension, scrollLength: record.thickness)
+            if lineFrame.touches(search) {
+                let (begin, gap) = rows.placement(ofLine: line)
+                var along = begin
+                for item in rows.itemRange(ofLine: line) {
+                    examined += 1
+                    let size = rows.sizes[item]
+                    let a = direction.along(size)
+                    let c = direction.across(size)
+                    let frame = roundOrigin(
+                        direction.rect(along: along, scroll: lineStart + (record.thickness - c) / 2, alongLength: a, scrollLength: c),
+                        scale: scale)
+                    along += a + gap
+                    if frame.touches(rect) {
+                        result.append(LayoutAttributes(kind: .cell, section: section, item: item, frame: frame, zIndex: 0))
+                    }
+                }
+            }
+            line += 1
+        }
+        return examined
+    }
+
+    /// The frame of a section's header or footer for this viewport, pinned when the layout asks for it
+    /// (spec §10), or nil when the section has none.
+    func supplementaryFrame(_ kind: LayoutAttributes.Kind, section index: Int, viewport: Viewport) -> Rect? {
+        let section = sections[index]
+        let direction = scrollDirection
+        let isHeader = kind == .header
+        let length = isHeader ? section.headerLength : section.footerLength
+        guard length > 0 else { return nil }
+        var scroll = section.offset + (isHeader ? 0 : section.footerStart)
+        let inset = viewport.contentInset
+        let visibleMin = direction.scrollMin(viewport.bounds) + direction.scrollLead(inset)
+        let visibleMax = direction.scrollMax(viewport.bounds) - direction.scrollTrail(inset)
+        if isHeader && pinsHeaders {
+            scroll = Swift.max(scroll, visibleMin)
+            if scroll + section.headerLength + section.footerLength > section.end {
+                scroll = section.end - section.footerLength - section.headerLength
+            }
+        } else if !isHeader && pinsFooters {
+            if visibleMax < scroll + length { scroll = visibleMax - length }
+            if scroll - section.headerLength < section.offset { scroll = section.offset + section.headerLength }
+        }
+        let frame = direction.rect(along: 0, scroll: scroll, alongLength: dimension, scrollLength: length)
+        return roundOrigin(frame, scale: viewport.scale)
+    }
+}

@@ -1,0 +1,25 @@
+/// Index ranges found by arithmetic or binary search, so a query touches O(log n + k) elements.
+enum VisibleRange {
+    /// Indices `i` in `0..<count` with `origin(i) + length >= low` and `origin(i) <= high`, for
+    /// `origin(i) = base + stride · i`. Conservative by one on each side; callers check each candidate.
+    static func arithmetic(count: Int, base: Double, stride: Double, length: Double, low: Double, high: Double) -> Range<Int> {
+        guard count > 0 else { return 0..<0 }
+        guard stride > 0 else { return 0..<count }
+        let first = ((low - length - base) / stride).rounded(.down) - 1
+        let last = ((high - base) / stride).rounded(.down) + 1
+        let lower = first.isNaN ? 0 : Int(Swift.max(0, Swift.min(first, Double(count))))
+        let upper = last.isNaN ? count : Int(Swift.max(-1, Swift.min(last, Double(count - 1)))) + 1
+        return lower < upper ? lower..<upper : lower..<lower
+    }
+
+    /// The first index in `0..<count` whose `end(i)` is at least `low`, for non-decreasing `end`.
+    static func firstEnding(atOrAfter low: Double, count: Int, end: (Int) -> Double) -> Int {
+        var lower = 0
+        var upper = count
+        while lower < upper {
+            let middle = (lower + upper) / 2
+            if end(middle) < low { lower = middle + 1 } else { upper = middle }
+        }
+        return lower
+    }
+}

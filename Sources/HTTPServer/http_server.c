@@ -1,0 +1,321 @@
+#include "http_server.h"
+
+#include <arpa/inet.h>
+#include <stdarg.h>
+#include <stdbool.h>
+#include <sys/select.h>
+#include <sys/socket.h>
+#include <sys/types.h>
+#include <errno.h>
+#include <netinet/in.h>
+#include <stdatomic.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include <microhttpd.h>
+
+struct hs_server {
+    struct MHD_Daemon *daemon;
+    hs_handler handler;
+    void *context;
+    size_t max_body_bytes;
+    uint16_t port;
+    atomic_size_t in_flight;
+    atomic_bool quiesced;
+};
+
+/* Per-request state, created on the first access call and freed in the completed callback. */
+struct request_state {
+    uint8_t *body;
+    size_t length;
+    size_t capacity;
+    /* Bytes thrown away after the body went over the cap; bounded so a client cannot stream forever. */
+    size_t discarded;
+    int too_large;
+};
+
+struct hs_exchange {
+    struct MHD_Connection *connection;
+    const char *method;
+    const char *path;
+    const uint8_t *body;
+    size_t length;
+    struct MHD_Response *response;
+    unsigned status;
+};
+
+static const uint8_t empty_body[HS_BODY_PADDING] = {0};
+
+void hs_config_init(hs_config *config) {
+    memset(config, 0, sizeof *config);
+    config->host = NULL;
+    config->port = 8080;
+    config->threads = 0;
+    config->connection_limit = 1024;
+    config->connection_timeout_seconds = 30;
+    config->connection_memory_limit = 64 * 1024;
+    config->max_body_bytes = 8 * 1024 * 1024;
+}
+
+static struct MHD_Response *problem_response(unsigned status, const char *slug, const char *title,
+                                             const char *detail) {
+    char body[512];
+    int length = snprintf(body, sizeof body,
+                          "{\"type\":\"/problems/%s\",\"title\":\"%s\",\"status\":%u,\"detail\":\"%s\"}",
+                          slug, title, status, detail);
+    if (length < 0) return NULL;
+    if ((size_t)length >= sizeof body) length = (int)sizeof body - 1;
+    struct MHD_Response *response =
+        MHD_create_response_from_buffer((size_t)length, body, MHD_RESPMEM_MUST_COPY);
+    if (response != NULL) {
+        MHD_add_response_header(response, MHD_HTTP_HEADER_CONTENT_TYPE, "application/problem+json");
+    }
+    return response;
+}
+
+static enum MHD_Result queue_problem(struct MHD_Connection *connection, unsigned status,
+                                     const char *slug, const char *title, const char *detail) {
+    struct MHD_Response *response = problem_response(status, slug, title, detail);
+    if (response == NULL) return MHD_NO;
+    enum MHD_Result result = MHD_queue_response(connection, status, response);
+    MHD_destroy_response(response);
+    return result;
+}
+
+static enum MHD_Result queue_too_large(struct MHD_Connection *connection, size_t cap) {
+    char detail[128];
+    snprintf(detail, sizeof detail, "The request body is larger than the limit of %zu bytes.", cap);
+    return queue_problem(connection, 413, "body-too-large", "Payload Too Large",
+                         detail);
+}
+
+/* Grows the body buffer to hold `needed` bytes plus the zeroed padding. */
+static int reserve(struct request_state *state, size_t needed) {
+    if (needed <= state->capacity) return 0;
+    size_t capacity = state->capacity == 0 ? 4096 : state->capacity;
+    while (capacity < needed) capacity *= 2;
+    uint8_t *body = realloc(state->body, capacity + HS_BODY_PADDING);
+    if (body == NULL) return -1;
+    state->body = body;
+    state->capacity = capacity;
+    return 0;
+}
+
+static enum MHD_Result on_first_call(hs_server *server, struct MHD_Connection *connection,
+                                     void **request_context) {
+    struct request_state *state = calloc(1, sizeof *state);
+    if (state == NULL) return MHD_NO;
+    *request_context = state;
+    atomic_fetch_add(&server->in_flight, 1);
+
+    const char *declared =
+        MHD_lookup_connection_value(connection, MHD_HEADER_KIND, MHD_HTTP_HEADER_CONTENT_LENGTH);
+    if (declared == NULL) return MHD_YES;
+    errno = 0;
+    char *end = NULL;
+    unsigned long long length = strtoull(declared, &end, 10);
+    if (errno != 0 || end == declared || length > server->max_body_bytes) {
+        /* Answer before reading a byte of the body; libmicrohttpd closes the connection after it. */
+        state->too_large = 1;
+        return queue_too_large(connection, server->max_body_bytes);
+    }
+    if (length > 0 && reserve(state, (size_t)length) != 0) return MHD_NO;
+    return MHD_YES;
+}
+
+static enum MHD_Result on_body_chunk(hs_server *server, struct request_state *state,
+                                     const char *data, size_t *size) {
+    size_t chunk = *size;
+    *size = 0;
+    if (!state->too_large && state->length + chunk > server->max_body_bytes) {
+        state->too_large = 1;
+        free(state->body);
+        state->body = NULL;
+        state->length = state->capacity = 0;
+    }
+    if (state->too_large) {
+        /* libmicrohttpd only lets us answer once the body has ended, so we read on and throw the bytes
+         * away, but no further than the cap again: past that the client is cut off. */
+        state->discarded += chunk;
+        return state->discarded > server->max_body_bytes ? MHD_NO : MHD_YES;
+    }
+    if (reserve(state, state->length + chunk) != 0) return MHD_NO;
+    memcpy(state->body + state->length, data, chunk);
+    state->length += chunk;
+    return MHD_YES;
+}
+
+static enum MHD_Result on_access(void *cls, struct MHD_Connection *connection, const char *url,
+                                 const char *method, const char *version, const char *upload_data,
+                                 size_t *upload_data_size, void **request_context) {
+    (void)version;
+    hs_server *server = cls;
+    struct request_state *state = *request_context;
+    if (state == NULL) return on_first_call(server, connection, request_context);
+    if (*upload_data_size > 0) return on_body_chunk(server, state, upload_data, upload_data_size);
+    if (state->too_large) {
+        /* The early answer (from Content-Length) is already queued; a streamed body ends here. */
+        return state->discarded > 0 ? queue_too_large(connection, server->max_body_bytes) : MHD_YES;
+    }
+
+    struct hs_exchange exchange = {
+        .connection = connection,
+        .method = method,
+        .path = url,
+        .body = state->body != NULL ? state->body : empty_body,
+        .length = state->length,
+        .response = NULL,
+        .status = 0,
+    };
+    if (state->body != NULL) memset(state->body + state->length, 0, HS_BODY_PADDING);
+    server->handler(server->context, &exchange);
+    if (exchange.response == NULL) {
+        return queue_problem(connection, MHD_HTTP_INTERNAL_SERVER_ERROR, "internal",
+                             "Internal Server Error", "The handler produced no answer.");
+    }
+    enum MHD_Result result = MHD_queue_response(connection, exchange.status, exchange.response);
+    MHD_destroy_response(exchange.response);
+    return result;
+}
+
+static void on_completed(void *cls, struct MHD_Connection *connection, void **request_context,
+                         enum MHD_RequestTerminationCode code) {
+    (void)connection;
+    (void)code;
+    hs_server *server = cls;
+    struct request_state *state = *request_context;
+    if (state == NULL) return;
+    free(state->body);
+    free(state);
+    *request_context = NULL;
+    atomic_fetch_sub(&server->in_flight, 1);
+}
+
+static int make_address(const char *host, uint16_t port, struct sockaddr_storage *storage,
+                        char *error, size_t error_capacity) {
+    memset(storage, 0, sizeof *storage);
+    if (host == NULL || host[0] == '\0') host = "0.0.0.0";
+    struct sockaddr_in *v4 = (struct sockaddr_in *)storage;
+    struct sockaddr_in6 *v6 = (struct sockaddr_in6 *)storage;
+    if (inet_pton(AF_INET, host, &v4->sin_addr) == 1) {
+        v4->sin_family = AF_INET;
+        v4->sin_port = htons(port);
+        return AF_INET;
+    }
+    if (inet_pton(AF_INET6, host, &v6->sin6_addr) == 1) {
+        v6->sin6_family = AF_INET6;
+        v6->sin6_port = htons(port);
+        return AF_INET6;
+    }
+    snprintf(error, error_capacity, "host '%s' is not a numeric IPv4 or IPv6 address", host);
+    return -1;
+}
+
+hs_server *hs_server_start(const hs_config *config, hs_handler handler, void *context, char *error,
+                           size_t error_capacity) {
+    if (error_capacity > 0) error[0] = '\0';
+    struct sockaddr_storage address;
+    int family = make_address(config->host, config->port, &address, error, error_capacity);
+    if (family < 0) return NULL;
+
+    hs_server *server = calloc(1, sizeof *server);
+    if (server == NULL) {
+        snprintf(error, error_capacity, "out of memory");
+        return NULL;
+    }
+    server->handler = handler;
+    server->context = context;
+    server->max_body_bytes = config->max_body_bytes;
+    atomic_init(&server->in_flight, 0);
+    atomic_init(&server->quiesced, false);
+
+    unsigned threads = config->threads;
+    if (threads == 0) {
+        long online = sysconf(_SC_NPROCESSORS_ONLN);
+        threads = online > 0 ? (unsigned)online : 1;
+    }
+    unsigned flags = MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_EPOLL | MHD_USE_ITC | MHD_USE_ERROR_LOG;
+    if (family == AF_INET6) flags |= MHD_USE_IPv6;
+
+    struct MHD_OptionItem options[] = {
+        {MHD_OPTION_THREAD_POOL_SIZE, (intptr_t)threads, NULL},
+        {MHD_OPTION_CONNECTION_LIMIT, (intptr_t)config->connection_limit, NULL},
+        {MHD_OPTION_CONNECTION_TIMEOUT, (intptr_t)config->connection_timeout_seconds, NULL},
+        {MHD_OPTION_CONNECTION_MEMORY_LIMIT, (intptr_t)config->connection_memory_limit, NULL},
+        {MHD_OPTION_NOTIFY_COMPLETED, (intptr_t)on_completed, server},
+        {MHD_OPTION_SOCK_ADDR, 0, &address},
+        {MHD_OPTION_END, 0, NULL},
+    };
+    server->daemon = MHD_start_daemon(flags, config->port, NULL, NULL, on_access, server,
+                                      MHD_OPTION_ARRAY, options, MHD_OPTION_END);
+    if (server->daemon == NULL) {
+        snprintf(error, error_capacity, "libmicrohttpd could not start on %s port %u: %s",
+                 config->host ? config->host : "0.0.0.0", (unsigned)config->port,
+                 errno ? strerror(errno) : "unknown error");
+        free(server);
+        return NULL;
+    }
+    const union MHD_DaemonInfo *info = MHD_get_daemon_info(server->daemon, MHD_DAEMON_INFO_BIND_PORT);
+    server->port = info != NULL ? info->port : config->port;
+    return server;
+}
+
+uint16_t hs_server_port(const hs_server *server) { return server->port; }
+
+size_t hs_server_in_flight(const hs_server *server) {
+    return atomic_load(&((hs_server *)server)->in_flight);
+}
+
+void hs_server_quiesce(hs_server *server) {
+    bool expected = false;
+    if (atomic_compare_exchange_strong(&server->quiesced, &expected, true)) {
+        MHD_socket listener = MHD_quiesce_daemon(server->daemon);
+        if (listener != MHD_INVALID_SOCKET) close(listener);
+    }
+}
+
+void hs_server_stop(hs_server *server, unsigned drain_milliseconds) {
+    hs_server_quiesce(server);
+    struct timespec pause = {.tv_sec = 0, .tv_nsec = 2 * 1000 * 1000};
+    for (unsigned waited = 0; waited < drain_milliseconds && hs_server_in_flight(server) > 0; waited += 2) {
+        nanosleep(&pause, NULL);
+    }
+    MHD_stop_daemon(server->daemon);
+    free(server);
+}
+
+const char *hs_exchange_method(const hs_exchange *exchange) { return exchange->method; }
+
+const char *hs_exchange_path(const hs_exchange *exchange) { return exchange->path; }
+
+const char *hs_exchange_header(const hs_exchange *exchange, const char *name) {
+    return MHD_lookup_connection_value(exchange->connection, MHD_HEADER_KIND, name);
+}
+
+const char *hs_exchange_query(const hs_exchange *exchange, const char *name) {
+    const char *value = MHD_lookup_connection_value(exchange->connection, MHD_GET_ARGUMENT_KIND, name);
+    if (value != NULL) return value;
+    /* A bare `?flag` has a NULL value but is present. */
+    return MHD_lookup_connection_value_n(exchange->connection, MHD_GET_ARGUMENT_KIND, name, strlen(name),
+                                         NULL, NULL) == MHD_YES ? "" : NULL;
+}
+
+const uint8_t *hs_exchange_body(const hs_exchange *exchange, size_t *length) {
+    *length = exchange->length;
+    return exchange->body;
+}
+
+int hs_exchange_respond(hs_exchange *exchange, unsigned status, const void *body, size_t length) {
+    if (exchange->response != NULL) return -1;
+    exchange->response = MHD_create_response_from_buffer(length, (void *)body, MHD_RESPMEM_MUST_COPY);
+    exchange->status = status;
+    return exchange->response != NULL ? 0 : -1;
+}
+
+int hs_exchange_add_header(hs_exchange *exchange, const char *name, const char *value) {
+    if (exchange->response == NULL) return -1;
+    return MHD_add_response_header(exchange->response, name, value) == MHD_YES ? 0 : -1;
+}

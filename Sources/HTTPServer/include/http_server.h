@@ -1,0 +1,89 @@
+#ifndef HTTP_SERVER_H
+#define HTTP_SERVER_H
+
+/*
+ * A small HTTP/1.1 server over libmicrohttpd that knows nothing but HTTP.
+ *
+ * It accepts connections on an internal epoll thread, runs requests on a thread pool, accumulates each
+ * request body up to a cap, and hands every complete request to one callback. The callback reads the
+ * request through an `hs_exchange` and answers through it; the exchange is only valid during the call.
+ */
+
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* Bytes of zeroed slack that always follow a request body, so parsers that read past the end in wide
+ * vector loads (simdjson needs 64) can use the buffer in place. */
+#define HS_BODY_PADDING 64
+
+typedef struct hs_server hs_server;
+typedef struct hs_exchange hs_exchange;
+
+/* Called once per complete request, on one of the pool's threads, concurrently with other calls. */
+typedef void (*hs_handler)(void *context, hs_exchange *exchange);
+
+typedef struct hs_config {
+    /* Numeric IPv4 or IPv6 address to bind, or NULL/"" for every IPv4 address. */
+    const char *host;
+    /* TCP port; 0 picks a free one (see hs_server_port). */
+    uint16_t port;
+    /* Worker threads; 0 means one per online CPU. */
+    unsigned threads;
+    /* Concurrent connections accepted before new ones are refused. */
+    unsigned connection_limit;
+    /* Seconds a connection may stay idle before it is closed. */
+    unsigned connection_timeout_seconds;
+    /* Bytes of libmicrohttpd's per-connection memory pool (headers, read and write buffers). */
+    size_t connection_memory_limit;
+    /* Largest request body accepted; larger ones are answered 413. */
+    size_t max_body_bytes;
+} hs_config;
+
+/* Fills `config` with the defaults: any address, port 8080, one thread per CPU, 1024 connections,
+ * 30 s idle timeout, 64 KiB per connection, 8 MiB bodies. */
+void hs_config_init(hs_config *config);
+
+/* Starts serving. Returns NULL and writes a message into `error` when the daemon cannot start. */
+hs_server *hs_server_start(const hs_config *config, hs_handler handler, void *context,
+                           char *error, size_t error_capacity);
+
+/* The port actually bound (useful with port 0). */
+uint16_t hs_server_port(const hs_server *server);
+
+/* Requests whose headers have arrived and whose answer has not been sent yet. */
+size_t hs_server_in_flight(const hs_server *server);
+
+/* Stops accepting new connections; requests on open connections still complete. Idempotent. */
+void hs_server_quiesce(hs_server *server);
+
+/* Quiesces, waits up to `drain_milliseconds` for in-flight requests, closes every connection and
+ * frees the server. Call exactly once. */
+void hs_server_stop(hs_server *server, unsigned drain_milliseconds);
+
+/* ---- The exchange: one request and its answer, valid only inside the handler call. ---- */
+
+const char *hs_exchange_method(const hs_exchange *exchange);
+/* The path without the query string, percent-decoding left to the caller. */
+const char *hs_exchange_path(const hs_exchange *exchange);
+/* A request header by case-insensitive name, or NULL. */
+const char *hs_exchange_header(const hs_exchange *exchange, const char *name);
+/* A query-string argument by name (decoded by libmicrohttpd), or NULL. An argument without a value
+ * gives "". */
+const char *hs_exchange_query(const hs_exchange *exchange, const char *name);
+/* The body and its length; followed by HS_BODY_PADDING zero bytes. Never NULL. */
+const uint8_t *hs_exchange_body(const hs_exchange *exchange, size_t *length);
+
+/* Sets the answer; the body is copied. Returns 0 on success. Call once. */
+int hs_exchange_respond(hs_exchange *exchange, unsigned status, const void *body, size_t length);
+/* Adds a header to the answer set by hs_exchange_respond (values are copied). Returns 0 on success. */
+int hs_exchange_add_header(hs_exchange *exchange, const char *name, const char *value);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

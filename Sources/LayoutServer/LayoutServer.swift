@@ -1,0 +1,88 @@
+import HTTPServer
+import LayoutService
+
+/// The layout service served over HTTP by the C server: the one place where the two meet.
+public final class LayoutServer: @unchecked Sendable {
+    /// Settings of the HTTP layer; the service's own are in `LayoutService.Configuration`.
+    public struct Configuration: Sendable {
+        /// Numeric address to bind.
+        public var host = "0.0.0.0"
+        /// 0 picks a free port.
+        public var port: UInt16 = 8080
+        /// Worker threads; 0 means one per CPU.
+        public var threads = 0
+        public var connectionLimit = 1024
+        public var connectionTimeoutSeconds = 30
+        public var connectionMemoryBytes = 64 * 1024
+        public var maxBodyBytes = 8 * 1024 * 1024
+
+        public init() {}
+    }
+
+    public let service: LayoutService
+    public let port: UInt16
+    // Only touched by `init` and `stop`, which the owner calls once each.
+    private var server: OpaquePointer?
+
+    public struct StartError: Error, CustomStringConvertible {
+        public var description: String
+    }
+
+    public init(configuration: Configuration, service: LayoutService) throws {
+        self.service = service
+        var config = hs_config()
+        hs_config_init(&config)
+        config.port = configuration.port
+        config.threads = UInt32(configuration.threads)
+        config.connection_limit = UInt32(configuration.connectionLimit)
+        config.connection_timeout_seconds = UInt32(configuration.connectionTimeoutSeconds)
+        config.connection_memory_limit = configuration.connectionMemoryBytes
+        config.max_body_bytes = configuration.maxBodyBytes
+        var error = [CChar](repeating: 0, count: 256)
+        let context = Unmanaged.passUnretained(service).toOpaque()
+        let started = configuration.host.withCString { host in
+            config.host = host
+            return hs_server_start(&config, handleExchange, context, &error, error.count)
+        }
+        guard let started else {
+            throw StartError(description: String(decoding: error.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))
+        }
+        self.server = started
+        self.port = hs_server_port(started)
+    }
+
+    /// Requests received and not yet answered.
+    public var inFlight: Int { server.map { hs_server_in_flight($0) } ?? 0 }
+
+    /// Stops accepting connections, lets requests in flight finish for up to `drainMilliseconds`, then
+    /// closes everything. Idempotent.
+    public func stop(drainMilliseconds: Int = 5000) {
+        guard let server else { return }
+        self.server = nil
+        hs_server_stop(server, UInt32(max(0, drainMilliseconds)))
+    }
+
+    deinit { stop(drainMilliseconds: 0) }
+}
+
+/// The C server's callback, on one of its worker threads. A top-level function, not a closure, so it
+/// carries no actor isolation into threads Swift does not know.
+private func handleExchange(_ context: UnsafeMutableRawPointer?, _ exchange: OpaquePointer?) {
+    guard let context, let exchange else { return }
+    let service = Unmanaged<LayoutService>.fromOpaque(context).takeUnretainedValue()
+    var length = 0
+    let body = hs_exchange_body(exchange, &length)
+    let request = ServiceRequest(
+        method: String(cString: hs_exchange_method(exchange)),
+        path: String(cString: hs_exchange_path(exchange)),
+        contentType: hs_exchange_header(exchange, "Content-Type").map { String(cString: $0) },
+        body: UnsafeRawBufferPointer(start: body, count: length),
+        bodyIsPadded: true)
+    let response = service.handle(request)
+    let status = response.body.withUnsafeBytes { bytes in
+        hs_exchange_respond(exchange, UInt32(response.status), bytes.baseAddress, bytes.count)
+    }
+    guard status == 0 else { return }
+    hs_exchange_add_header(exchange, "Content-Type", response.contentType)
+    for header in response.headers { hs_exchange_add_header(exchange, header.name, header.value) }
+}

@@ -1,0 +1,95 @@
+import FlowLayout
+
+/// Typed reads of request fields. Each throws a `RequestError` whose pointer is relative to the value.
+extension JSONValue {
+    func object() throws(RequestError) -> JSONValue {
+        guard isObject else { throw .invalid("Expected an object, got \(typeName).") }
+        return self
+    }
+
+    func array() throws(RequestError) -> JSONValue {
+        guard isArray else { throw .invalid("Expected an array, got \(typeName).") }
+        return self
+    }
+
+    /// A finite number within the magnitude limit.
+    func number(_ limits: Limits) throws(RequestError) -> Double {
+        guard let value = double else { throw .invalid("Expected a number, got \(typeName).") }
+        guard value.isFinite, abs(value) <= limits.maxMagnitude else {
+            throw .limit("The number \(value) is outside ±\(Int(limits.maxMagnitude)).")
+        }
+        return value
+    }
+
+    /// A length that may not be negative (sizes).
+    func length(_ limits: Limits) throws(RequestError) -> Double {
+        let value = try number(limits)
+        guard value >= 0 else { throw .invalid("Expected a non-negative length, got \(value).") }
+        return value
+    }
+
+    /// A whole number in `0...maximum`.
+    func count(maximum: Int, what: String) throws(RequestError) -> Int {
+        guard let value = double else { throw .invalid("Expected a whole number, got \(typeName).") }
+        guard value >= 0, value.rounded(.towardZero) == value else {
+            throw .invalid("Expected a non-negative whole number, got \(value).")
+        }
+        guard value <= Double(maximum) else { throw .limit("At most \(maximum) \(what) are allowed, got \(Int(value)).") }
+        return Int(value)
+    }
+
+    func boolean() throws(RequestError) -> Bool {
+        guard let value = bool else { throw .invalid("Expected true or false, got \(typeName).") }
+        return value
+    }
+
+    /// One of the given names, returned as the case at the same position.
+    func choice<Value>(_ options: KeyValuePairs<StaticString, Value>) throws(RequestError) -> Value {
+        guard let bytes = stringBytes else { throw .invalid("Expected a string, got \(typeName).") }
+        let key = JSONKey(bytes: bytes)
+        for (name, value) in options where key == name { return value }
+        let names = options.map { "'\($0.key)'" }.joined(separator: ", ")
+        throw .invalid("Expected one of \(names), got '\(key.string)'.")
+    }
+
+    /// Calls `body` for each member; a member `body` does not claim (returns false for) is an error.
+    func members(_ body: (JSONKey, JSONValue) throws(RequestError) -> Bool) throws(RequestError) {
+        let object = try object()
+        try object.forEachMember { (key, value) throws(RequestError) in
+            let known = try within(key.string) { () throws(RequestError) in try body(key, value) }
+            if !known { throw RequestError.invalid("Unknown field '\(key.string)'.").under(key.string) }
+        }
+    }
+
+    /// `{"width", "height"}`; both required for item sizes, missing ones 0 otherwise.
+    func size(_ limits: Limits, requireBoth: Bool) throws(RequestError) -> Size {
+        var width: Double?
+        var height: Double?
+        try members { (key, value) throws(RequestError) in
+            if key == "width" { width = try value.length(limits) }
+            else if key == "height" { height = try value.length(limits) }
+            else { return false }
+            return true
+        }
+        if requireBoth {
+            guard let width else { throw RequestError.invalid("The field 'width' is required.").under("width") }
+            guard let height else { throw RequestError.invalid("The field 'height' is required.").under("height") }
+            return Size(width: width, height: height)
+        }
+        return Size(width: width ?? 0, height: height ?? 0)
+    }
+
+    /// `{"top", "left", "bottom", "right"}`, each optional (0).
+    func insets(_ limits: Limits) throws(RequestError) -> EdgeInsets {
+        var insets = EdgeInsets.zero
+        try members { (key, value) throws(RequestError) in
+            if key == "top" { insets.top = try value.number(limits) }
+            else if key == "left" { insets.left = try value.number(limits) }
+            else if key == "bottom" { insets.bottom = try value.number(limits) }
+            else if key == "right" { insets.right = try value.number(limits) }
+            else { return false }
+            return true
+        }
+        return insets
+    }
+}

@@ -1,0 +1,205 @@
+import FlowLayout
+
+/// Maps a parsed request body onto engine inputs, validating every field against `Limits`.
+struct LayoutRequestDecoder {
+    let limits: Limits
+
+    func decode(_ root: JSONValue) throws(RequestError) -> LayoutRequest {
+        var bounds: (origin: Point?, size: Size)?
+        var scrollOffset: Point?
+        var contentInset = EdgeInsets.zero
+        var safeAreaInsets = EdgeInsets.zero
+        var layoutMargins = EdgeInsets.zero
+        var scale: Double?
+        var settings = FlowLayoutSettings()
+        var sections: [FlowSection]?
+        var parallax: Parallax?
+        var itemBudget = limits.maxItems
+
+        try root.members { (key, value) throws(RequestError) in
+            if key == "bounds" { bounds = try decodeBounds(value) }
+            else if key == "scrollOffset" { scrollOffset = try decodePoint(value) }
+            else if key == "contentInset" { contentInset = try value.insets(limits) }
+            else if key == "safeAreaInsets" { safeAreaInsets = try value.insets(limits) }
+            else if key == "layoutMargins" { layoutMargins = try value.insets(limits) }
+            else if key == "scale" { scale = try decodeScale(value) }
+            else if key == "layout" { settings = try decodeSettings(value) }
+            else if key == "sections" {
+                try requireAbsent(sections, "sections")
+                sections = try decodeSections(value, itemBudget: &itemBudget)
+            } else if key == "items" {
+                try requireAbsent(sections, "items")
+                sections = [FlowSection(items: .sizes(try decodeItems(value, itemBudget: &itemBudget)))]
+            } else if key == "itemCount" {
+                try requireAbsent(sections, "itemCount")
+                sections = [FlowSection(items: .count(try value.count(maximum: itemBudget, what: "items")))]
+            } else if key == "parallax" { parallax = try decodeParallax(value) }
+            else { return false }
+            return true
+        }
+
+        guard let bounds else { throw RequestError.invalid("The field 'bounds' is required.").under("bounds") }
+        guard let sections else {
+            throw RequestError.invalid("One of 'sections', 'items' or 'itemCount' is required.")
+        }
+        var origin = bounds.origin ?? .zero
+        if let scrollOffset {
+            if let given = bounds.origin, given != scrollOffset {
+                throw RequestError.invalid("'scrollOffset' differs from the origin of 'bounds'; give one of them.")
+                    .under("scrollOffset")
+            }
+            origin = scrollOffset
+        }
+        let direction = settings.scrollDirection
+        let input = FlowLayoutInput(
+            settings: settings, sections: sections,
+            crossAxisLength: direction == .vertical ? bounds.size.width : bounds.size.height,
+            contentInset: contentInset, safeAreaInsets: safeAreaInsets, layoutMargins: layoutMargins)
+        let viewport = Viewport(bounds: Rect(origin: origin, size: bounds.size), contentInset: contentInset, scale: scale)
+        return LayoutRequest(input: input, viewport: viewport, parallax: parallax)
+    }
+
+    /// Sections, top-level `items` and `itemCount` are three spellings of one thing; only one may appear.
+    private func requireAbsent(_ sections: [FlowSection]?, _ name: String) throws(RequestError) {
+        if sections != nil {
+            throw RequestError.invalid("Give only one of 'sections', 'items' and 'itemCount'.").under(name)
+        }
+    }
+
+    private func decodeBounds(_ value: JSONValue) throws(RequestError) -> (origin: Point?, size: Size) {
+        var x: Double?
+        var y: Double?
+        var width: Double?
+        var height: Double?
+        try value.members { (key, value) throws(RequestError) in
+            if key == "x" { x = try value.number(limits) }
+            else if key == "y" { y = try value.number(limits) }
+            else if key == "width" { width = try value.length(limits) }
+            else if key == "height" { height = try value.length(limits) }
+            else { return false }
+            return true
+        }
+        guard let width else { throw RequestError.invalid("The field 'width' is required.").under("width") }
+        guard let height else { throw RequestError.invalid("The field 'height' is required.").under("height") }
+        let origin = x == nil && y == nil ? nil : Point(x: x ?? 0, y: y ?? 0)
+        return (origin, Size(width: width, height: height))
+    }
+
+    private func decodePoint(_ value: JSONValue) throws(RequestError) -> Point {
+        var point = Point.zero
+        try value.members { (key, value) throws(RequestError) in
+            if key == "x" { point.x = try value.number(limits) }
+            else if key == "y" { point.y = try value.number(limits) }
+            else { return false }
+            return true
+        }
+        return point
+    }
+
+    private func decodeScale(_ value: JSONValue) throws(RequestError) -> Double {
+        let scale = try value.number(limits)
+        guard scale > 0, scale <= limits.maxScale else {
+            throw .invalid("'scale' must be greater than 0 and at most \(Int(limits.maxScale)), got \(scale).")
+        }
+        return scale
+    }
+
+    private func decodeSettings(_ value: JSONValue) throws(RequestError) -> FlowLayoutSettings {
+        var settings = FlowLayoutSettings()
+        try value.members { (key, value) throws(RequestError) in
+            if key == "scrollDirection" {
+                settings.scrollDirection = try value.choice(["vertical": .vertical, "horizontal": .horizontal])
+            } else if key == "itemSize" { settings.itemSize = try value.size(limits, requireBoth: true) }
+            else if key == "minimumLineSpacing" { settings.minimumLineSpacing = try value.number(limits) }
+            else if key == "minimumInteritemSpacing" { settings.minimumInteritemSpacing = try value.number(limits) }
+            else if key == "sectionInset" { settings.sectionInset = try value.insets(limits) }
+            else if key == "headerReferenceSize" { settings.headerReferenceSize = try value.size(limits, requireBoth: false) }
+            else if key == "footerReferenceSize" { settings.footerReferenceSize = try value.size(limits, requireBoth: false) }
+            else if key == "sectionHeadersPinToVisibleBounds" { settings.sectionHeadersPinToVisibleBounds = try value.boolean() }
+            else if key == "sectionFootersPinToVisibleBounds" { settings.sectionFootersPinToVisibleBounds = try value.boolean() }
+            else if key == "sectionInsetReference" {
+                settings.sectionInsetReference = try value.choice([
+                    "contentInset": .contentInset, "safeArea": .safeArea, "layoutMargins": .layoutMargins,
+                ])
+            } else { return false }
+            return true
+        }
+        return settings
+    }
+
+    private func decodeSections(_ value: JSONValue, itemBudget: inout Int) throws(RequestError) -> [FlowSection] {
+        let array = try value.array()
+        guard array.arrayCount <= limits.maxSections else {
+            throw .limit("At most \(limits.maxSections) sections are allowed, got \(array.arrayCount).")
+        }
+        var sections: [FlowSection] = []
+        sections.reserveCapacity(array.arrayCount)
+        try array.forEachElement { (index, element) throws(RequestError) in
+            let section = try within(String(index)) { () throws(RequestError) in
+                try decodeSection(element, itemBudget: &itemBudget)
+            }
+            sections.append(section)
+        }
+        return sections
+    }
+
+    private func decodeSection(_ value: JSONValue, itemBudget: inout Int) throws(RequestError) -> FlowSection {
+        var section = FlowSection(items: .count(0))
+        var hasItems = false
+        try value.members { (key, value) throws(RequestError) in
+            if key == "items" || key == "itemCount" {
+                if hasItems { throw RequestError.invalid("Give either 'items' or 'itemCount', not both.") }
+                hasItems = true
+                if key == "items" {
+                    section.items = .sizes(try decodeItems(value, itemBudget: &itemBudget))
+                } else {
+                    let count = try value.count(maximum: itemBudget, what: "items in all")
+                    itemBudget -= count
+                    section.items = .count(count)
+                }
+            } else if key == "sectionInset" { section.sectionInset = try value.insets(limits) }
+            else if key == "minimumLineSpacing" { section.minimumLineSpacing = try value.number(limits) }
+            else if key == "minimumInteritemSpacing" { section.minimumInteritemSpacing = try value.number(limits) }
+            else if key == "headerReferenceSize" { section.headerReferenceSize = try value.size(limits, requireBoth: false) }
+            else if key == "footerReferenceSize" { section.footerReferenceSize = try value.size(limits, requireBoth: false) }
+            else { return false }
+            return true
+        }
+        if !hasItems { throw RequestError.invalid("One of 'items' or 'itemCount' is required.") }
+        return section
+    }
+
+    private func decodeItems(_ value: JSONValue, itemBudget: inout Int) throws(RequestError) -> [Size] {
+        let array = try value.array()
+        let count = array.arrayCount
+        guard count <= itemBudget else {
+            throw .limit("At most \(limits.maxItems) items are allowed in one request.")
+        }
+        itemBudget -= count
+        var sizes: [Size] = []
+        sizes.reserveCapacity(count)
+        try array.forEachElement { (index, element) throws(RequestError) in
+            let size = try within(String(index)) { () throws(RequestError) in try element.size(limits, requireBoth: true) }
+            sizes.append(size)
+        }
+        return sizes
+    }
+
+    private func decodeParallax(_ value: JSONValue) throws(RequestError) -> Parallax {
+        var model: Parallax.Model?
+        var maxOffset: Double?
+        var clamp = false
+        var direction = Parallax.Direction.natural
+        try value.members { (key, value) throws(RequestError) in
+            if key == "model" { model = try value.choice(["center": .center]) }
+            else if key == "maxOffset" { maxOffset = try value.length(limits) }
+            else if key == "clamp" { clamp = try value.boolean() }
+            else if key == "direction" { direction = try value.choice(["natural": .natural, "reverse": .reverse]) }
+            else { return false }
+            return true
+        }
+        guard let model else { throw RequestError.invalid("The field 'model' is required.").under("model") }
+        guard let maxOffset else { throw RequestError.invalid("The field 'maxOffset' is required.").under("maxOffset") }
+        return Parallax(model: model, maxOffset: maxOffset, clamp: clamp, direction: direction)
+    }
+}

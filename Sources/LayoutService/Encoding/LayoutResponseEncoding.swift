@@ -1,0 +1,90 @@
+import FlowLayout
+
+/// The JSON of a layout answer and of its parts, in a fixed member order so answers are byte-stable.
+extension JSONWriter {
+    mutating func layoutResponse(
+        layoutId: ContentHash, cacheHit: Bool, contentSize: Size, attributes: [LayoutAttributes]
+    ) {
+        raw("{\"layoutId\":")
+        string(layoutId.description)
+        raw(",\"algorithmVersion\":")
+        integer(FlowLayoutInput.algorithmVersion)
+        raw(cacheHit ? ",\"cache\":\"hit\"" : ",\"cache\":\"miss\"")
+        raw(",\"contentSize\":")
+        size(contentSize)
+        raw(",\"attributes\":[")
+        for (index, attribute) in attributes.enumerated() {
+            if index > 0 { byte(UInt8(ascii: ",")) }
+            self.attributes(attribute)
+        }
+        raw("]}")
+    }
+
+    mutating func attributes(_ attributes: LayoutAttributes) {
+        switch attributes.kind {
+        case .cell: raw("{\"kind\":\"cell\",\"section\":")
+        case .header: raw("{\"kind\":\"header\",\"section\":")
+        case .footer: raw("{\"kind\":\"footer\",\"section\":")
+        }
+        integer(attributes.section)
+        if attributes.kind == .cell {
+            raw(",\"item\":")
+            integer(attributes.item)
+        }
+        raw(",\"frame\":")
+        rect(attributes.frame)
+        raw(",\"center\":")
+        point(attributes.center)
+        raw(",\"zIndex\":")
+        integer(attributes.zIndex)
+        if let offset = attributes.parallaxOffset {
+            raw(",\"parallaxOffset\":")
+            point(offset)
+        }
+        byte(UInt8(ascii: "}"))
+    }
+
+    mutating func point(_ point: Point) {
+        raw("{\"x\":")
+        number(point.x)
+        raw(",\"y\":")
+        number(point.y)
+        byte(UInt8(ascii: "}"))
+    }
+
+    mutating func size(_ size: Size) {
+        raw("{\"width\":")
+        number(size.width)
+        raw(",\"height\":")
+        number(size.height)
+        byte(UInt8(ascii: "}"))
+    }
+
+    mutating func rect(_ rect: Rect) {
+        raw("{\"x\":")
+        number(rect.minX)
+        raw(",\"y\":")
+        number(rect.minY)
+        raw(",\"width\":")
+        number(rect.size.width)
+        raw(",\"height\":")
+        number(rect.size.height)
+        byte(UInt8(ascii: "}"))
+    }
+
+    mutating func problem(_ problem: Problem) {
+        raw("{\"type\":")
+        string(problem.type)
+        raw(",\"title\":")
+        string(problem.title)
+        raw(",\"status\":")
+        integer(problem.status)
+        raw(",\"detail\":")
+        string(problem.detail)
+        if let pointer = problem.pointer {
+            raw(",\"pointer\":")
+            string(pointer)
+        }
+        byte(UInt8(ascii: "}"))
+    }
+}

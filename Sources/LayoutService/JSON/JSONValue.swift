@@ -1,0 +1,87 @@
+import CSimdJSON
+
+/// A value inside a document parsed by simdjson. Valid until the same thread parses again.
+struct JSONValue {
+    let raw: sj_value
+
+    var type: sj_type { sj_value_type(raw) }
+
+    var double: Double? {
+        var value = 0.0
+        return sj_value_double(raw, &value) ? value : nil
+    }
+
+    var bool: Bool? {
+        var value = false
+        return sj_value_bool(raw, &value) ? value : nil
+    }
+
+    var isObject: Bool { type == SJ_OBJECT }
+    var isArray: Bool { type == SJ_ARRAY }
+
+    /// The string's bytes, valid as long as the value.
+    var stringBytes: UnsafeRawBufferPointer? {
+        var data: UnsafePointer<CChar>?
+        var length = 0
+        guard sj_value_string(raw, &data, &length), let data else { return nil }
+        return UnsafeRawBufferPointer(start: data, count: length)
+    }
+
+    var string: String? { stringBytes.map { String(decoding: $0, as: UTF8.self) } }
+
+    var arrayCount: Int { sj_array_count(raw) }
+
+    /// Calls `body` with each element and its index.
+    func forEachElement<Failure: Error>(_ body: (Int, JSONValue) throws(Failure) -> Void) throws(Failure) {
+        var iterator = sj_iterator()
+        sj_array_begin(raw, &iterator)
+        var element = sj_value()
+        var index = 0
+        while sj_array_next(&iterator, &element) {
+            try body(index, JSONValue(raw: element))
+            index += 1
+        }
+    }
+
+    /// Calls `body` with each member's key (valid during the call) and value, in document order.
+    func forEachMember<Failure: Error>(_ body: (JSONKey, JSONValue) throws(Failure) -> Void) throws(Failure) {
+        var iterator = sj_iterator()
+        sj_object_begin(raw, &iterator)
+        var key: UnsafePointer<CChar>?
+        var length = 0
+        var value = sj_value()
+        while sj_object_next(&iterator, &key, &length, &value) {
+            try body(JSONKey(bytes: UnsafeRawBufferPointer(start: key, count: length)), JSONValue(raw: value))
+        }
+    }
+
+    /// A short name for the JSON type, for error messages.
+    var typeName: String {
+        switch type {
+        case SJ_ARRAY: return "an array"
+        case SJ_OBJECT: return "an object"
+        case SJ_STRING: return "a string"
+        case SJ_BOOL: return "a boolean"
+        case SJ_NULL: return "null"
+        default: return "a number"
+        }
+    }
+}
+
+/// An object key, compared byte for byte against the names the decoder knows without making a String.
+struct JSONKey {
+    let bytes: UnsafeRawBufferPointer
+
+    static func == (key: JSONKey, name: StaticString) -> Bool {
+        key.bytes.count == name.utf8CodeUnitCount
+            && (key.bytes.count == 0 || memcmp(key.bytes.baseAddress!, name.utf8Start, key.bytes.count) == 0)
+    }
+
+    var string: String { String(decoding: bytes, as: UTF8.self) }
+}
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif

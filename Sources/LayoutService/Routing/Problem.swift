@@ -1,0 +1,34 @@
+/// An RFC 9457 problem: what the client gets instead of an answer when something is wrong.
+public struct Problem: Error, Hashable, Sendable {
+    /// The problem's slug; its `type` URI is `/problems/<slug>`.
+    public var slug: String
+    public var title: String
+    public var status: Int
+    public var detail: String
+    /// JSON pointer (RFC 6901) to the request field at fault, when there is one.
+    public var pointer: String?
+
+    public init(slug: String, title: String, status: Int, detail: String, pointer: String? = nil) {
+        self.slug = slug
+        self.title = title
+        self.status = status
+        self.detail = detail
+        self.pointer = pointer
+    }
+
+    public var type: String { "/problems/\(slug)" }
+
+    static func notFound(_ path: String) -> Problem {
+        Problem(slug: "not-found", title: "Not Found", status: 404, detail: "No route matches '\(path)'.")
+    }
+
+    static func methodNotAllowed(_ method: String, allowed: String) -> Problem {
+        Problem(slug: "method-not-allowed", title: "Method Not Allowed", status: 405,
+                detail: "\(method) is not allowed here; use \(allowed).")
+    }
+
+    static func unsupportedMediaType(_ contentType: String?) -> Problem {
+        Problem(slug: "unsupported-media-type", title: "Unsupported Media Type", status: 415,
+                detail: "The body must be application/json, not \(contentType.map { "'\($0)'" } ?? "unspecified").")
+    }
+}

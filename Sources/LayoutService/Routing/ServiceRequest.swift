@@ -1,0 +1,45 @@
+/// One HTTP request as the service sees it: no sockets, only what routing and decoding read.
+public struct ServiceRequest {
+    public var method: String
+    /// The path without the query string.
+    public var path: String
+    public var contentType: String?
+    /// The body bytes; valid for the duration of `LayoutService.handle`.
+    public var body: UnsafeRawBufferPointer
+    /// True when 64 readable bytes follow `body` (the HTTP server pads every body), so the JSON parser
+    /// can read it in place.
+    public var bodyIsPadded: Bool
+
+    public init(method: String, path: String, contentType: String? = nil, body: UnsafeRawBufferPointer = UnsafeRawBufferPointer(start: nil, count: 0), bodyIsPadded: Bool = false) {
+        self.method = method
+        self.path = path
+        self.contentType = contentType
+        self.body = body
+        self.bodyIsPadded = bodyIsPadded
+    }
+}
+
+/// The answer to a `ServiceRequest`.
+public struct ServiceResponse: Sendable {
+    public var status: Int
+    public var contentType: String
+    public var headers: [(name: String, value: String)]
+    public var body: [UInt8]
+
+    public init(status: Int, contentType: String, headers: [(name: String, value: String)] = [], body: [UInt8]) {
+        self.status = status
+        self.contentType = contentType
+        self.headers = headers
+        self.body = body
+    }
+
+    static func json(_ status: Int, _ writer: JSONWriter) -> ServiceResponse {
+        ServiceResponse(status: status, contentType: "application/json", body: writer.bytes)
+    }
+
+    static func problem(_ problem: Problem, headers: [(name: String, value: String)] = []) -> ServiceResponse {
+        var writer = JSONWriter(capacity: 256)
+        writer.problem(problem)
+        return ServiceResponse(status: problem.status, contentType: "application/problem+json", headers: headers, body: writer.bytes)
+    }
+}
