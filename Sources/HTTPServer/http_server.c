@@ -126,6 +126,11 @@ static enum MHD_Result on_first_call(hs_server *server, struct MHD_Connection *c
     return MHD_YES;
 }
 
+static size_t discard_limit(size_t cap) {
+    const size_t floor = 1024 * 1024;
+    return cap > floor ? cap : floor;
+}
+
 static enum MHD_Result on_body_chunk(hs_server *server, struct request_state *state,
                                      const char *data, size_t *size) {
     size_t chunk = *size;
@@ -138,9 +143,9 @@ static enum MHD_Result on_body_chunk(hs_server *server, struct request_state *st
     }
     if (state->too_large) {
         /* libmicrohttpd only lets us answer once the body has ended, so we read on and throw the bytes
-         * away, but no further than the cap again: past that the client is cut off. */
+         * away, but no further than the cap again (at least 1 MiB): past that the client is cut off. */
         state->discarded += chunk;
-        return state->discarded > server->max_body_bytes ? MHD_NO : MHD_YES;
+        return state->discarded > discard_limit(server->max_body_bytes) ? MHD_NO : MHD_YES;
     }
     if (reserve(state, state->length + chunk) != 0) return MHD_NO;
     memcpy(state->body + state->length, data, chunk);

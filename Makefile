@@ -1,0 +1,51 @@
+# layoutd: the two commands a fresh Debian 12 machine with Swift needs are `make run` and `make test`.
+# Both install the Debian and Python packages they need when they are missing.
+
+SWIFT        ?= swift
+PORT         ?= 8080
+APT_PACKAGES := libmicrohttpd-dev libsimdjson-dev pkg-config curl
+PY_PACKAGES  := openapi-spec-validator pyyaml jsonschema
+SUDO         := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
+
+.PHONY: all deps pydeps build release run test test-swift test-tsan test-openapi clean
+
+all: build
+
+# Installs the system libraries (and pkg-config to find them) when any is missing.
+deps:
+	@missing=""; for p in $(APT_PACKAGES); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
+	if [ -n "$$missing" ]; then \
+		echo "installing:$$missing"; \
+		$(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq $$missing; \
+	fi
+
+pydeps:
+	@python3 -c "import openapi_spec_validator, yaml, jsonschema" 2>/dev/null || \
+		python3 -m pip install --quiet --disable-pip-version-check $(PY_PACKAGES)
+
+build: deps
+	$(SWIFT) build
+
+release: deps
+	$(SWIFT) build -c release --product layoutd
+
+# Starts the service on the embedded defaults (port 8080, one worker per CPU); Ctrl-C stops it.
+run: release
+	.build/release/layoutd --port $(PORT)
+
+# Every test: unit and integration tests over a real socket, the cache and server again under
+# ThreadSanitizer, and the OpenAPI document checked and its examples replayed against the binary.
+test: deps pydeps test-swift test-tsan test-openapi
+
+test-swift:
+	$(SWIFT) build --build-tests
+	$(SWIFT) test --skip-build
+
+test-tsan:
+	$(SWIFT) test --sanitize=thread --scratch-path .build-tsan --filter 'Concurrency'
+
+test-openapi: build
+	python3 tests/openapi/check_openapi.py .build/debug/layoutd
+
+clean:
+	rm -rf .build .build-tsan

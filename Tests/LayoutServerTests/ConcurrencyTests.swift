@@ -1,0 +1,43 @@
+import Foundation
+import Testing
+
+/// Run under ThreadSanitizer by `make test`: many connections at once on the thread pool, sharing and
+/// not sharing cached layouts.
+@Suite("Concurrency: the cache under the server's thread pool")
+struct ConcurrencyTests {
+    @Test func concurrentScrollsOfSharedAndDistinctLayoutsAgree() throws {
+        try withTestServer(threads: 4) { server in
+            let port = server.port
+            let layouts = 4
+            // The second answer of each layout is a cache hit, like every one the workers get.
+            let expected: [[UInt8]] = try (0..<layouts).map { layout in
+                let client = try HTTPTestClient(port: port)
+                _ = try client.request("POST", "/v1/layout", json: Self.body(layout: layout, offset: 100))
+                return try client.request("POST", "/v1/layout", json: Self.body(layout: layout, offset: 100)).body
+            }
+            let failures = Mutex(0)
+            DispatchQueue.concurrentPerform(iterations: 16) { worker in
+                do {
+                    let client = try HTTPTestClient(port: port)
+                    for round in 0..<40 {
+                        let layout = (worker + round) % layouts
+                        let response = try client.request("POST", "/v1/layout", json: Self.body(layout: layout, offset: 100))
+                        if response.body != expected[layout] { failures.withLock { $0 += 1 } }
+                        _ = try client.request("POST", "/v1/layout", json: Self.body(layout: layout, offset: Double(round * 7)))
+                    }
+                } catch {
+                    failures.withLock { $0 += 1 }
+                }
+            }
+            #expect(failures.withLock { $0 } == 0)
+            #expect(server.service.cache.statistics.builds == layouts)
+        }
+    }
+
+    static func body(layout: Int, offset: Double) -> String {
+        let items = (0..<200).map { "{\"width\":\(40 + ($0 * 7 + layout) % 60),\"height\":\(30 + $0 % 5 * 10)}" }.joined(separator: ",")
+        return "{\"bounds\":{\"x\":0,\"y\":\(offset),\"width\":390,\"height\":300},\"items\":[\(items)],\"parallax\":{\"model\":\"center\",\"maxOffset\":20}}"
+    }
+}
+
+import Synchronization
