@@ -42,7 +42,7 @@ test-swift:
 	$(SWIFT) test --skip-build
 
 test-tsan:
-	$(SWIFT) test --sanitize=thread --scratch-path .build-tsan --filter 'Concurrency'
+	TSAN_OPTIONS=halt_on_error=1 $(SWIFT) test --sanitize=thread --scratch-path .build-tsan --filter 'Concurrency'
 
 test-openapi: build
 	python3 tests/openapi/check_openapi.py .build/debug/layoutd

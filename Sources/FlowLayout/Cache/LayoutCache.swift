@@ -1,5 +1,3 @@
-import Synchronization
-
 /// Base layouts by content hash, bounded by a byte budget, least recently used evicted first.
 ///
 /// Shared by every worker thread. Lookups and insertions take a lock for a few pointer moves; building
@@ -16,11 +14,11 @@ public final class LayoutCache: Sendable {
     }
 
     public let byteBudget: Int
-    private let state: Mutex<LRUState>
+    private let state: Locked<LRUState>
 
     public init(byteBudget: Int) {
         self.byteBudget = byteBudget
-        self.state = Mutex(LRUState())
+        self.state = Locked(LRUState())
     }
 
     public var statistics: Statistics { state.withLock { $0.statistics } }

@@ -1,0 +1,81 @@
+import Foundation
+import Testing
+
+@testable import LayoutService
+
+/// The service without sockets: routing, decoding defaults and errors, the answer's shape.
+@Suite("Layout service")
+struct LayoutServiceTests {
+    let service = LayoutService()
+
+    private func post(_ json: String, path: String = "/v1/layout") -> (status: Int, json: [String: Any], text: String) {
+        let bytes = Array(json.utf8)
+        let response = bytes.withUnsafeBytes { body in
+            service.handle(ServiceRequest(method: "POST", path: path, contentType: "application/json", body: body))
+        }
+        let object = (try? JSONSerialization.jsonObject(with: Data(response.body))) as? [String: Any] ?? [:]
+        return (response.status, object, String(decoding: response.body, as: UTF8.self))
+    }
+
+    @Test func defaultsAreUIKits() {
+        // 50×50 items, spacing 10, no insets: floor((320 + 10) / 60) = 5 per line, gap 17.5.
+        let answer = post(#"{"bounds":{"width":320,"height":500},"itemCount":6}"#)
+        #expect(answer.status == 200)
+        let frames = (answer.json["attributes"] as? [[String: Any]] ?? []).map { $0["frame"] as? [String: Double] ?? [:] }
+        #expect(frames.map { $0["x"] ?? -1 } == [0, 67.5, 135, 202.5, 270, 0])
+        #expect(frames.map { $0["width"] ?? -1 } == Array(repeating: 50, count: 6))
+        #expect(answer.json["algorithmVersion"] as? Int == 1)
+    }
+
+    @Test func answerMembersComeInAFixedOrder() {
+        let answer = post(#"{"bounds":{"width":100,"height":100},"layout":{"headerReferenceSize":{"height":20}},"items":[{"width":40,"height":30}],"parallax":{"model":"center","maxOffset":10}}"#)
+        #expect(answer.text.hasPrefix(#"{"layoutId":""#))
+        #expect(answer.text.contains(#"{"kind":"cell","section":0,"item":0,"frame":{"x":30,"y":20,"width":40,"height":30},"center":{"x":50,"y":35},"zIndex":0,"parallaxOffset":{"x":0,"y":"#))
+        #expect(answer.text.contains(#"{"kind":"header","section":0,"frame":{"x":0,"y":0,"width":100,"height":20},"center":{"x":50,"y":10},"zIndex":10}"#))
+    }
+
+    @Test func scrollOffsetSetsTheOrigin() {
+        let viaBounds = post(#"{"bounds":{"x":0,"y":300,"width":320,"height":100},"itemCount":100}"#)
+        let viaOffset = post(#"{"bounds":{"width":320,"height":100},"scrollOffset":{"x":0,"y":300},"itemCount":100}"#)
+        #expect(viaBounds.json["attributes"] as? NSArray == viaOffset.json["attributes"] as? NSArray)
+        #expect((viaBounds.json["attributes"] as? [Any])?.isEmpty == false)
+    }
+
+    @Test func onlyOneSpellingOfItems() {
+        let answer = post(#"{"bounds":{"width":320,"height":100},"itemCount":3,"items":[]}"#)
+        #expect(answer.status == 400)
+        #expect(answer.json["pointer"] as? String == "/items")
+    }
+
+    @Test func pointerEscapesUnknownKeys() {
+        let answer = post(#"{"bounds":{"width":320,"height":100},"itemCount":3,"layout":{"a/b~c":1}}"#)
+        #expect(answer.json["pointer"] as? String == "/layout/a~1b~0c")
+    }
+
+    @Test func sectionsOverLimitAreRefused() {
+        var limited = LayoutService.Configuration()
+        limited.limits.maxSections = 2
+        let service = LayoutService(configuration: limited)
+        let bytes = Array(#"{"bounds":{"width":320,"height":100},"sections":[{"itemCount":1},{"itemCount":1},{"itemCount":1}]}"#.utf8)
+        let response = bytes.withUnsafeBytes { service.handle(ServiceRequest(method: "POST", path: "/v1/layout", contentType: "application/json", body: $0)) }
+        #expect(response.status == 400)
+        #expect(String(decoding: response.body, as: UTF8.self).contains(#""pointer":"/sections""#))
+    }
+
+    @Test func itemBudgetCountsEverySection() {
+        var limited = LayoutService.Configuration()
+        limited.limits.maxItems = 10
+        let service = LayoutService(configuration: limited)
+        let bytes = Array(#"{"bounds":{"width":320,"height":100},"sections":[{"itemCount":6},{"itemCount":5}]}"#.utf8)
+        let response = bytes.withUnsafeBytes { service.handle(ServiceRequest(method: "POST", path: "/v1/layout", contentType: "application/json", body: $0)) }
+        #expect(response.status == 400)
+        #expect(String(decoding: response.body, as: UTF8.self).contains(#""pointer":"/sections/1/itemCount""#))
+    }
+
+    @Test func emptyBoundsGiveNothing() {
+        let answer = post(#"{"bounds":{"width":320,"height":0},"itemCount":10}"#)
+        #expect(answer.status == 200)
+        #expect((answer.json["attributes"] as? [Any])?.count == 0)
+        #expect(answer.json["contentSize"] as? [String: Double] == ["width": 0, "height": 0])
+    }
+}
