@@ -7,7 +7,7 @@ APT_PACKAGES := libmicrohttpd-dev libsimdjson-dev pkg-config curl
 PY_PACKAGES  := openapi-spec-validator pyyaml jsonschema
 SUDO         := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: all deps pydeps build release run test test-swift test-tsan test-openapi clean
+.PHONY: all deps pydeps build release run test test-swift test-tsan test-openapi test-readme clean
 
 all: build
 
@@ -27,7 +27,7 @@ build: deps
 	$(SWIFT) build
 
 release: deps
-	$(SWIFT) build -c release --product layoutd
+	$(SWIFT) build -c release --product layoutd --static-swift-stdlib
 
 # Starts the service on the embedded defaults (port 8080, one worker per CPU); Ctrl-C stops it.
 run: release
@@ -35,7 +35,7 @@ run: release
 
 # Every test: unit and integration tests over a real socket, the cache and server again under
 # ThreadSanitizer, and the OpenAPI document checked and its examples replayed against the binary.
-test: deps pydeps test-swift test-tsan test-openapi
+test: deps pydeps test-swift test-tsan test-openapi test-readme
 
 test-swift:
 	$(SWIFT) build --build-tests
@@ -46,6 +46,9 @@ test-tsan:
 
 test-openapi: build
 	python3 tests/openapi/check_openapi.py .build/debug/layoutd
+
+test-readme: build
+	python3 tests/readme/check_readme.py .build/debug/layoutd
 
 clean:
 	rm -rf .build .build-tsan

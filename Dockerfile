@@ -1,0 +1,27 @@
+# syntax=docker/dockerfile:1
+
+# Build stage: the official Swift 6 image on Debian bookworm, building with the Makefile's own
+# `release` target (static Swift standard library), so the image and `make run` cannot drift.
+ARG SWIFT_IMAGE=swift:6.3-bookworm
+FROM ${SWIFT_IMAGE} AS build
+RUN apt-get update \
+    && DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends \
+        make libmicrohttpd-dev libsimdjson-dev pkg-config \
+    && rm -rf /var/lib/apt/lists/*
+WORKDIR /src
+COPY Package.swift Makefile ./
+COPY Sources ./Sources
+RUN make release && install -m 0755 .build/release/layoutd /usr/local/bin/layoutd
+
+# Runtime stage: only the shared libraries the binary links besides glibc.
+FROM debian:bookworm-slim AS runtime
+RUN apt-get update \
+    && DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends \
+        libmicrohttpd12 libsimdjson14 libstdc++6 \
+    && rm -rf /var/lib/apt/lists/* \
+    && useradd --system --uid 10001 --no-create-home --shell /usr/sbin/nologin layoutd
+COPY --from=build /usr/local/bin/layoutd /usr/local/bin/layoutd
+USER 10001:10001
+EXPOSE 8080
+ENTRYPOINT ["/usr/local/bin/layoutd"]
+CMD ["--host", "0.0.0.0", "--port", "8080"]
