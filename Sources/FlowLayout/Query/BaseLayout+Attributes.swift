@@ -2,25 +2,26 @@ extension BaseLayout {
     /// Appends the attributes of every element whose frame intersects `viewport.bounds`, in UIKit's
     /// order: all cells (section by section, line by line), then headers, then footers (spec §9).
     ///
-    /// Frames are pixel-rounded and headers and footers pinned for this viewport. Only the sections,
-    /// lines and items near the bounds are looked at; the return value counts the elements examined,
-    /// so tests can show the work is O(log n + k).
+    /// Frames are pixel-rounded, mirrored for right-to-left and pinned for this viewport. Only the
+    /// sections, lines and items near the bounds are looked at; the return value counts the elements
+    /// examined, so tests can show the work is O(log n + k).
     @discardableResult
     public func attributes(in viewport: Viewport, into result: inout [LayoutAttributes]) -> Int {
         let rect = viewport.bounds
         guard dimension > 0, !rect.isEmpty else { return 0 }
-        let candidates = sectionRange(touching: rect)
+        let sectionSearch = contentMirror(viewport).unmap(rect)
+        let candidates = sectionRange(touching: sectionSearch)
         var examined = 0
-        for index in candidates where sectionFrame(index).touches(rect) {
+        for index in candidates where sectionFrame(index).touches(sectionSearch) {
             switch sections[index].body {
             case .uniform(let grid):
-                examined += appendCells(of: grid, section: index, in: rect, scale: viewport.scale, into: &result)
+                examined += appendCells(of: grid, section: index, viewport: viewport, into: &result)
             case .rows(let rows):
-                examined += appendCells(of: rows, section: index, in: rect, scale: viewport.scale, into: &result)
+                examined += appendCells(of: rows, section: index, viewport: viewport, into: &result)
             }
         }
         for kind in [LayoutAttributes.Kind.header, .footer] {
-            for index in candidates where sectionFrame(index).touches(rect) {
+            for index in candidates where sectionFrame(index).touches(sectionSearch) {
                 examined += 1
                 guard let frame = supplementaryFrame(kind, section: index, viewport: viewport), frame.touches(rect) else {
                     continue
@@ -32,13 +33,33 @@ extension BaseLayout {
         return examined
     }
 
-    /// The frame a section occupies: the whole `dimension` across, its length along the scroll axis.
+    /// The frame a section occupies, left to right: the whole `dimension` across, its length along
+    /// the scroll axis.
     func sectionFrame(_ index: Int) -> Rect {
         let section = sections[index]
         return scrollDirection.rect(along: 0, scroll: section.offset, alongLength: dimension, scrollLength: section.length)
     }
 
-    /// Sections that may intersect `rect` along the scroll axis.
+    private var isHorizontal: Bool { scrollDirection == .horizontal }
+
+    /// Right-to-left horizontal layouts mirror sections (and headers and footers) across the content
+    /// width; vertical ones leave them in place.
+    private func contentMirror(_ viewport: Viewport) -> MirrorTransform {
+        guard viewport.layoutDirection == .rightToLeft, isHorizontal else { return .identity }
+        return MirrorTransform(mapping: .mirror(length: contentSize.width), mirrorsAfterRounding: false)
+    }
+
+    /// How a section's cells map for the viewport's layout direction (spec §11).
+    private func cellTransform(section index: Int, uniform: Bool, viewport: Viewport) -> MirrorTransform {
+        guard viewport.layoutDirection == .rightToLeft else { return .identity }
+        if !isHorizontal { return MirrorTransform(mapping: .mirror(length: dimension), mirrorsAfterRounding: uniform) }
+        if uniform { return MirrorTransform(mapping: .mirror(length: contentSize.width), mirrorsAfterRounding: true) }
+        let section = sections[index]
+        return MirrorTransform(
+            mapping: .shift(delta: contentSize.width - 2 * section.offset - section.length), mirrorsAfterRounding: false)
+    }
+
+    /// Sections that may intersect `rect` (left to right) along the scroll axis.
     private func sectionRange(touching rect: Rect) -> Range<Int> {
         guard sectionsAreOrdered else { return sections.indices }
         let low = scrollDirection.scrollMin(rect)
@@ -57,28 +78,29 @@ extension BaseLayout {
     }
 
     private func appendCells(
-        of grid: UniformGrid, section: Int, in rect: Rect, scale: Double?, into result: inout [LayoutAttributes]
+        of grid: UniformGrid, section: Int, viewport: Viewport, into result: inout [LayoutAttributes]
     ) -> Int {
         let direction = scrollDirection
+        let rect = viewport.bounds
+        let transform = cellTransform(section: section, uniform: true, viewport: viewport)
+        let search = transform.unmap(rect).outset(by: searchSlack(scale: viewport.scale))
         let offset = sections[section].offset
-        let slack = searchSlack(scale: scale)
         let lines = VisibleRange.arithmetic(
             count: grid.lineCount, base: offset + grid.firstLineStart, stride: grid.lineStride,
-            length: grid.acrossLength, low: direction.scrollMin(rect) - slack, high: direction.scrollMax(rect) + slack)
+            length: grid.acrossLength, low: direction.scrollMin(search), high: direction.scrollMax(search))
         let columns = VisibleRange.arithmetic(
             count: grid.perLine, base: grid.begin, stride: grid.alongLength + grid.gap, length: grid.alongLength,
-            low: direction.alongMin(rect) - slack, high: direction.alongMax(rect) + slack)
+            low: direction.alongMin(search), high: direction.alongMax(search))
         var examined = 0
         for line in lines {
             let scroll = offset + grid.scrollOrigin(line: line)
-            let lineItems = grid.itemCount(onLine: line)
-            for column in columns.clamped(to: 0..<lineItems) {
+            for column in columns.clamped(to: 0..<grid.itemCount(onLine: line)) {
                 examined += 1
-                let frame = roundOrigin(
+                let frame = transform.apply(
                     direction.rect(
                         along: grid.alongOrigin(column: column), scroll: scroll,
                         alongLength: grid.alongLength, scrollLength: grid.acrossLength),
-                    scale: scale)
+                    scale: viewport.scale)
                 // Uniform sections include lines that touch the bounds but not columns that only touch
                 // their far edge (spec §9).
                 guard direction.scrollMax(frame) >= direction.scrollMin(rect),
@@ -93,11 +115,13 @@ extension BaseLayout {
     }
 
     private func appendCells(
-        of rows: RowLines, section: Int, in rect: Rect, scale: Double?, into result: inout [LayoutAttributes]
+        of rows: RowLines, section: Int, viewport: Viewport, into result: inout [LayoutAttributes]
     ) -> Int {
         let direction = scrollDirection
+        let rect = viewport.bounds
+        let transform = cellTransform(section: section, uniform: false, viewport: viewport)
+        let search = transform.unmap(rect).outset(by: searchSlack(scale: viewport.scale))
         let offset = sections[section].offset
-        let search = rect.outset(by: searchSlack(scale: scale))
         let low = direction.scrollMin(search) - offset
         let high = direction.scrollMax(search) - offset
         let lines = rows.lines
@@ -122,9 +146,9 @@ extension BaseLayout {
                     let size = rows.sizes[item]
                     let a = direction.along(size)
                     let c = direction.across(size)
-                    let frame = roundOrigin(
+                    let frame = transform.apply(
                         direction.rect(along: along, scroll: lineStart + (record.thickness - c) / 2, alongLength: a, scrollLength: c),
-                        scale: scale)
+                        scale: viewport.scale)
                     along += a + gap
                     if frame.touches(rect) {
                         result.append(LayoutAttributes(kind: .cell, section: section, item: item, frame: frame, zIndex: 0))
@@ -145,17 +169,32 @@ extension BaseLayout {
         let length = isHeader ? section.headerLength : section.footerLength
         guard length > 0 else { return nil }
         var scroll = section.offset + (isHeader ? 0 : section.footerStart)
+        var sectionMin = section.offset
+        var sectionMax = section.end
+        // Right-to-left horizontal layouts mirror sections across the content width, headers to the right.
+        let mirrored = viewport.layoutDirection == .rightToLeft && isHorizontal
+        if mirrored {
+            let width = contentSize.width
+            scroll = width - length - scroll
+            (sectionMin, sectionMax) = (width - section.end, width - section.offset)
+        }
         let inset = viewport.contentInset
         let visibleMin = direction.scrollMin(viewport.bounds) + direction.scrollLead(inset)
         let visibleMax = direction.scrollMax(viewport.bounds) - direction.scrollTrail(inset)
         if isHeader && pinsHeaders {
-            scroll = Swift.max(scroll, visibleMin)
-            if scroll + section.headerLength + section.footerLength > section.end {
-                scroll = section.end - section.footerLength - section.headerLength
+            if mirrored {
+                if visibleMax < scroll + length { scroll = visibleMax - length }
+                if scroll - section.footerLength < sectionMin { scroll = sectionMin + section.footerLength }
+            } else {
+                scroll = Swift.max(scroll, visibleMin)
+                if scroll + section.headerLength + section.footerLength > sectionMax {
+                    scroll = sectionMax - section.footerLength - section.headerLength
+                }
             }
         } else if !isHeader && pinsFooters {
+            // Footers follow the left-to-right rule in either direction (spec §10).
             if visibleMax < scroll + length { scroll = visibleMax - length }
-            if scroll - section.headerLength < section.offset { scroll = section.offset + section.headerLength }
+            if scroll - section.headerLength < sectionMin { scroll = sectionMin + section.headerLength }
         }
         let frame = direction.rect(along: 0, scroll: scroll, alongLength: dimension, scrollLength: length)
         return roundOrigin(frame, scale: viewport.scale)

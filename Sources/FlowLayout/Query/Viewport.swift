@@ -6,10 +6,12 @@ public struct Viewport: Hashable, Sendable {
     public var contentInset: EdgeInsets
     /// Screen scale for pixel rounding of origins, or nil for none.
     public var scale: Double?
+    public var layoutDirection: LayoutDirection
 
-    public init(bounds: Rect, contentInset: EdgeInsets = .zero, scale: Double? = nil) {
+    public init(bounds: Rect, contentInset: EdgeInsets = .zero, scale: Double? = nil, layoutDirection: LayoutDirection = .leftToRight) {
         self.bounds = bounds
         self.contentInset = contentInset
         self.scale = scale
+        self.layoutDirection = layoutDirection
     }
 }

@@ -11,6 +11,7 @@ struct LayoutRequestDecoder {
         var safeAreaInsets = EdgeInsets.zero
         var layoutMargins = EdgeInsets.zero
         var scale: Double?
+        var layoutDirection = LayoutDirection.leftToRight
         var settings = FlowLayoutSettings()
         var sections: [FlowSection]?
         var parallax: Parallax?
@@ -23,6 +24,9 @@ struct LayoutRequestDecoder {
             else if key == "safeAreaInsets" { safeAreaInsets = try value.insets(limits) }
             else if key == "layoutMargins" { layoutMargins = try value.insets(limits) }
             else if key == "scale" { scale = try decodeScale(value) }
+            else if key == "layoutDirection" {
+                layoutDirection = try value.choice(["leftToRight": .leftToRight, "rightToLeft": .rightToLeft])
+            }
             else if key == "layout" { settings = try decodeSettings(value) }
             else if key == "sections" {
                 try requireAbsent(sections, "sections")
@@ -55,7 +59,9 @@ struct LayoutRequestDecoder {
             settings: settings, sections: sections,
             crossAxisLength: direction == .vertical ? bounds.size.width : bounds.size.height,
             contentInset: contentInset, safeAreaInsets: safeAreaInsets, layoutMargins: layoutMargins)
-        let viewport = Viewport(bounds: Rect(origin: origin, size: bounds.size), contentInset: contentInset, scale: scale)
+        let viewport = Viewport(
+            bounds: Rect(origin: origin, size: bounds.size), contentInset: contentInset, scale: scale,
+            layoutDirection: layoutDirection)
         return LayoutRequest(input: input, viewport: viewport, parallax: parallax)
     }
 
