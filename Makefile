@@ -4,16 +4,24 @@
 SWIFT        ?= swift
 PORT         ?= 8080
 APT_PACKAGES := libmicrohttpd-dev libsimdjson-dev pkg-config curl
+TEST_PACKAGES := chromium-headless-shell
 PY_PACKAGES  := openapi-spec-validator pyyaml jsonschema
 SUDO         := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: all deps pydeps build release run test test-swift test-tsan test-openapi test-readme clean
+.PHONY: all deps testdeps pydeps build release run test test-swift test-tsan test-openapi test-readme test-css clean
 
 all: build
 
 # Installs the system libraries (and pkg-config to find them) when any is missing.
 deps:
 	@missing=""; for p in $(APT_PACKAGES); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
+	if [ -n "$$missing" ]; then \
+		echo "installing:$$missing"; \
+		$(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq $$missing; \
+	fi
+
+testdeps:
+	@missing=""; for p in $(TEST_PACKAGES); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
 	if [ -n "$$missing" ]; then \
 		echo "installing:$$missing"; \
 		$(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq $$missing; \
@@ -35,7 +43,7 @@ run: release
 
 # Every test: unit and integration tests over a real socket, the cache and server again under
 # ThreadSanitizer, and the OpenAPI document checked and its examples replayed against the binary.
-test: deps pydeps test-swift test-tsan test-openapi test-readme
+test: deps testdeps pydeps test-swift test-tsan test-openapi test-readme test-css
 
 test-swift:
 	$(SWIFT) build --build-tests
@@ -46,6 +54,10 @@ test-tsan:
 
 test-openapi: build
 	python3 tests/openapi/check_openapi.py .build/debug/layoutd
+
+# CSS mode against headless Chromium, live.
+test-css: build
+	python3 tests/css/check_css.py .build/debug/layoutd
 
 test-readme: build
 	python3 tests/readme/check_readme.py .build/debug/layoutd

@@ -44,6 +44,20 @@ extension ContentHasher {
         combine(settings.sectionHeadersPinToVisibleBounds)
         combine(settings.sectionFootersPinToVisibleBounds)
         combine(Int(settings.sectionInsetReference.rawValue))
+        combine(settings.lineAlignment.map { Int($0.rawValue) } ?? -1)
+        combine(Int(settings.crossAlignment.rawValue))
+        combine(settings.css != nil)
+        if let css = settings.css {
+            combine(Int(css.flexDirection.rawValue))
+            combine(Int(css.justifyContent.rawValue))
+            combine(Int(css.alignItems.rawValue))
+            combine(Int(css.alignContent.rawValue))
+            combine(css.rowGap)
+            combine(css.columnGap)
+            combine(css.padding)
+            combine(css.crossSize != nil)
+            if let crossSize = css.crossSize { combine(crossSize) }
+        }
     }
 
     /// Optional overrides hash a presence flag first, so "absent" and "zero" differ.

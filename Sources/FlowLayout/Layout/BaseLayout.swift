@@ -24,7 +24,7 @@ public struct BaseLayout: Sendable {
 
     public init(_ input: FlowLayoutInput) {
         let settings = input.settings
-        let direction = settings.scrollDirection
+        let direction = settings.effectiveScrollDirection
         let inset = input.contentInset
         let dimension = Swift.max(0, input.crossAxisLength - direction.lineLead(inset) - direction.lineTrail(inset))
         self.scrollDirection = direction
@@ -50,7 +50,8 @@ public struct BaseLayout: Sendable {
         for section in input.sections {
             let laidOut = SectionLayout(
                 section, settings: settings, dimension: dimension, offset: offset,
-                sectionInset: reference.adjust(section.sectionInset ?? settings.sectionInset, direction: direction)
+                sectionInset: reference.adjust(
+                    section.sectionInset ?? settings.css?.padding ?? settings.sectionInset, direction: direction)
             )
             if laidOut.length < 0 { ordered = false }
             offset = laidOut.end
@@ -67,9 +68,7 @@ public struct BaseLayout: Sendable {
 extension SectionLayout {
     /// Lays out one section in its own coordinates (spec §3), placed at `offset` along the scroll axis.
     init(_ section: FlowSection, settings: FlowLayoutSettings, dimension: Double, offset: Double, sectionInset inset: EdgeInsets) {
-        let direction = settings.scrollDirection
-        let lineSpacing = section.minimumLineSpacing ?? settings.minimumLineSpacing
-        let interitemSpacing = section.minimumInteritemSpacing ?? settings.minimumInteritemSpacing
+        let direction = settings.effectiveScrollDirection
         // A header or footer exists only with a positive thickness; negative ones are ignored (§3).
         let headerLength = Swift.max(0, direction.across(section.headerReferenceSize ?? settings.headerReferenceSize))
         let footerLength = Swift.max(0, direction.across(section.footerReferenceSize ?? settings.footerReferenceSize))
@@ -78,39 +77,51 @@ extension SectionLayout {
         let lineTrail = direction.lineTrail(inset)
 
         let endOfLines: Double
-        switch section.items {
-        case .count(let count):
-            let grid = UniformGrid(
-                count: count, itemSize: settings.itemSize, direction: direction, dimension: dimension,
-                lineLead: lineLead, lineTrail: lineTrail, interitemSpacing: interitemSpacing,
-                lineSpacing: lineSpacing, firstLineStart: firstLineStart)
-            body = .uniform(grid)
-            endOfLines = grid.endOfLines
-        case .sizes(let sizes):
-            if let first = sizes.first, sizes.allSatisfy({ $0 == first }) {
+        if let css = settings.css {
+            // CSS mode: one flex container per section, every item placed by the row algorithm.
+            let sizes: [Size]
+            switch section.items {
+            case .count(let count): sizes = Array(repeating: settings.itemSize, count: count)
+            case .sizes(let given): sizes = given
+            }
+            var rows = RowLines(
+                sizes: sizes, direction: direction, dimension: dimension, lineLead: lineLead, lineTrail: lineTrail,
+                inLineSpacing: section.minimumInteritemSpacing ?? css.mainGap,
+                lineSpacing: section.minimumLineSpacing ?? css.crossGap, firstLineStart: firstLineStart,
+                placement: .css(css.justifyContent), crossAlignment: css.alignItems.crossAlignment, breaksLikeCSS: true)
+            css.alignContent(lines: &rows.lines, firstLineStart: firstLineStart, crossGap: rows.lineSpacing)
+            body = .rows(rows)
+            endOfLines = css.crossSize.map { firstLineStart + $0 } ?? rows.endOfLines(firstLineStart: firstLineStart)
+        } else {
+            let lineSpacing = section.minimumLineSpacing ?? settings.minimumLineSpacing
+            let interitemSpacing = section.minimumInteritemSpacing ?? settings.minimumInteritemSpacing
+            let placement = settings.lineAlignment.map(LinePlacement.aligned) ?? .uikit
+            // The uniform path when every item has one size (or there are none), else the row path (§4).
+            let uniformSize: Size?
+            switch section.items {
+            case .count: uniformSize = settings.itemSize
+            case .sizes(let sizes):
+                uniformSize = sizes.isEmpty ? settings.itemSize : sizes.allSatisfy({ $0 == sizes[0] }) ? sizes[0] : nil
+            }
+            if let uniformSize {
                 let grid = UniformGrid(
-                    count: sizes.count, itemSize: first, direction: direction, dimension: dimension,
+                    count: section.items.count, itemSize: uniformSize, direction: direction, dimension: dimension,
                     lineLead: lineLead, lineTrail: lineTrail, interitemSpacing: interitemSpacing,
-                    lineSpacing: lineSpacing, firstLineStart: firstLineStart)
+                    lineSpacing: lineSpacing, firstLineStart: firstLineStart, placement: placement)
                 body = .uniform(grid)
                 endOfLines = grid.endOfLines
-            } else if sizes.isEmpty {
-                let grid = UniformGrid(
-                    count: 0, itemSize: settings.itemSize, direction: direction, dimension: dimension,
-                    lineLead: lineLead, lineTrail: lineTrail, interitemSpacing: interitemSpacing,
-                    lineSpacing: lineSpacing, firstLineStart: firstLineStart)
-                body = .uniform(grid)
-                endOfLines = grid.endOfLines
-            } else {
+            } else if case .sizes(let sizes) = section.items {
                 // The row path swaps the two spacings when scrolling horizontally (§6.1).
                 let vertical = direction == .vertical
                 let rows = RowLines(
                     sizes: sizes, direction: direction, dimension: dimension, lineLead: lineLead, lineTrail: lineTrail,
                     inLineSpacing: vertical ? interitemSpacing : lineSpacing,
-                    lineSpacing: vertical ? lineSpacing : interitemSpacing,
-                    firstLineStart: firstLineStart)
+                    lineSpacing: vertical ? lineSpacing : interitemSpacing, firstLineStart: firstLineStart,
+                    placement: placement, crossAlignment: settings.crossAlignment, breaksLikeCSS: false)
                 body = .rows(rows)
                 endOfLines = rows.endOfLines(firstLineStart: firstLineStart)
+            } else {
+                preconditionFailure("counted sections are uniform")
             }
         }
         self.offset = offset

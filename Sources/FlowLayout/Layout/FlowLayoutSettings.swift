@@ -17,6 +17,16 @@ public struct FlowLayoutSettings: Hashable, Sendable {
     public var sectionHeadersPinToVisibleBounds = false
     public var sectionFootersPinToVisibleBounds = false
     public var sectionInsetReference: SectionInsetReference = .contentInset
+    /// Beyond UIKit: aligns every line instead of UIKit's justify-and-pack; nil keeps UIKit's rules.
+    public var lineAlignment: LineAlignment?
+    /// Beyond UIKit: where thinner items sit across a line; UIKit centres.
+    public var crossAlignment: CrossAlignment = .center
+    /// Beyond UIKit: CSS flexbox wrapping instead of the flow layout; its own keywords replace the
+    /// spacings, insets and scroll direction above.
+    public var css: CSSFlexLayout?
 
     public init() {}
+
+    /// The axis the content scrolls along, which CSS mode derives from `flexDirection`.
+    public var effectiveScrollDirection: ScrollDirection { css?.scrollDirection ?? scrollDirection }
 }

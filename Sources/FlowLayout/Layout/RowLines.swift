@@ -25,12 +25,15 @@ struct RowLines: Sendable {
     var lineTrail: Double
     var dimension: Double
     var direction: ScrollDirection
+    var placement: LinePlacement
+    var crossAlignment: CrossAlignment
     /// Line ends never go backwards (true for non-negative spacing), so lines can be binary searched.
     var isMonotone: Bool
 
     init(
         sizes: [Size], direction: ScrollDirection, dimension: Double, lineLead: Double, lineTrail: Double,
-        inLineSpacing sIn: Double, lineSpacing sLn: Double, firstLineStart: Double
+        inLineSpacing sIn: Double, lineSpacing sLn: Double, firstLineStart: Double,
+        placement: LinePlacement = .uikit, crossAlignment: CrossAlignment = .center, breaksLikeCSS: Bool = false
     ) {
         self.sizes = sizes
         self.inLineSpacing = sIn
@@ -39,6 +42,8 @@ struct RowLines: Sendable {
         self.lineTrail = lineTrail
         self.dimension = dimension
         self.direction = direction
+        self.placement = placement
+        self.crossAlignment = crossAlignment
 
         let avail = dimension - lineLead - lineTrail
         var lines: [Line] = []
@@ -57,7 +62,9 @@ struct RowLines: Sendable {
                 lines.append(Line(start: start, thickness: 0, firstItem: UInt32(index), isComplete: false))
                 lineOpen = true
             }
-            if a <= remaining {
+            // CSS puts the first item of a line on it whatever its size; UIKit may close the empty line
+            // first (the empty-first-line quirk, §6.2).
+            if a <= remaining || (breaksLikeCSS && Int(lines[lines.count - 1].firstItem) == index) {
                 remaining -= a + sIn
             } else {
                 // Close the current line (possibly empty: the first-item-too-wide quirk) as complete.
@@ -104,6 +111,13 @@ struct RowLines: Sendable {
     /// Along offset of the line's first item and the gap after each item, as UIKit places them (§6.4).
     func placement(ofLine line: Int) -> (begin: Double, gap: Double) {
         let range = itemRange(ofLine: line)
+        if case .uikit = placement {} else {
+            var sum = 0.0
+            for index in range { sum += direction.along(sizes[index]) }
+            return placement.place(
+                count: range.count, sum: sum, lineLead: lineLead, lineTrail: lineTrail, dimension: dimension,
+                spacing: inLineSpacing)
+        }
         guard lines[line].isComplete else { return (lineLead, inLineSpacing) }
         if range.count == 1 {
             let a = direction.along(sizes[range.lowerBound])

@@ -15,7 +15,7 @@ struct SectionInsetAdjustment {
         case .layoutMargins: reference = input.layoutMargins
         }
         let content = input.contentInset
-        let direction = input.settings.scrollDirection
+        let direction = input.settings.effectiveScrollDirection
         self.leadPad = Swift.max(direction.scrollLead(reference) - direction.scrollLead(content), 0)
         self.trailPad = Swift.max(direction.scrollTrail(reference) - direction.scrollTrail(content), 0)
         self.insets = (reference, content)

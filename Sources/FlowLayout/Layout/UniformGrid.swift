@@ -20,6 +20,11 @@ struct UniformGrid: Sendable {
     var alongLength: Double
     var acrossLength: Double
     var lineSpacing: Double
+    var interitemSpacing: Double
+    var lineLead: Double
+    var lineTrail: Double
+    var dimension: Double
+    var placement: LinePlacement
 
     /// Lines beyond this many items per line are all one line; keeps `perLine` finite when items and
     /// spacing are both zero (UIKit's +inf case).
@@ -27,7 +32,8 @@ struct UniformGrid: Sendable {
 
     init(
         count: Int, itemSize: Size, direction: ScrollDirection, dimension: Double,
-        lineLead: Double, lineTrail: Double, interitemSpacing s: Double, lineSpacing: Double, firstLineStart: Double
+        lineLead: Double, lineTrail: Double, interitemSpacing s: Double, lineSpacing: Double, firstLineStart: Double,
+        placement: LinePlacement = .uikit
     ) {
         let a = direction.along(itemSize)
         let c = direction.across(itemSize)
@@ -53,6 +59,11 @@ struct UniformGrid: Sendable {
         self.alongLength = a
         self.acrossLength = c
         self.lineSpacing = lineSpacing
+        self.interitemSpacing = s
+        self.lineLead = lineLead
+        self.lineTrail = lineTrail
+        self.dimension = dimension
+        self.placement = placement
     }
 
     /// Where the lines end: the last line's far edge, or the first line's start with no items.
@@ -60,7 +71,15 @@ struct UniformGrid: Sendable {
         lineCount == 0 ? firstLineStart : firstLineStart + lineStride * Double(lineCount) - lineSpacing
     }
 
-    @inline(__always) func alongOrigin(column: Int) -> Double { begin + (alongLength + gap) * Double(column) }
+    /// The first item's along offset and the gap between items on `line`. UIKit's incomplete last line
+    /// keeps the grid's columns (§5.3); the aligned modes place each line by its own item count.
+    @inline(__always) func placement(line: Int) -> (begin: Double, gap: Double) {
+        if case .uikit = placement { return (begin, gap) }
+        let count = itemCount(onLine: line)
+        return placement.place(
+            count: count, sum: alongLength * Double(count), lineLead: lineLead, lineTrail: lineTrail,
+            dimension: dimension, spacing: interitemSpacing)
+    }
     @inline(__always) func scrollOrigin(line: Int) -> Double { firstLineStart + lineStride * Double(line) }
 
     /// Items on `line` (the last one may be short).

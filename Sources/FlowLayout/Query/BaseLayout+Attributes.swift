@@ -88,17 +88,18 @@ extension BaseLayout {
         let lines = VisibleRange.arithmetic(
             count: grid.lineCount, base: offset + grid.firstLineStart, stride: grid.lineStride,
             length: grid.acrossLength, low: direction.scrollMin(search), high: direction.scrollMax(search))
-        let columns = VisibleRange.arithmetic(
-            count: grid.perLine, base: grid.begin, stride: grid.alongLength + grid.gap, length: grid.alongLength,
-            low: direction.alongMin(search), high: direction.alongMax(search))
         var examined = 0
         for line in lines {
             let scroll = offset + grid.scrollOrigin(line: line)
-            for column in columns.clamped(to: 0..<grid.itemCount(onLine: line)) {
+            let (begin, gap) = grid.placement(line: line)
+            let columns = VisibleRange.arithmetic(
+                count: grid.itemCount(onLine: line), base: begin, stride: grid.alongLength + gap,
+                length: grid.alongLength, low: direction.alongMin(search), high: direction.alongMax(search))
+            for column in columns {
                 examined += 1
                 let frame = transform.apply(
                     direction.rect(
-                        along: grid.alongOrigin(column: column), scroll: scroll,
+                        along: begin + (grid.alongLength + gap) * Double(column), scroll: scroll,
                         alongLength: grid.alongLength, scrollLength: grid.acrossLength),
                     scale: viewport.scale)
                 // Uniform sections include lines that touch the bounds but not columns that only touch
@@ -147,7 +148,10 @@ extension BaseLayout {
                     let a = direction.along(size)
                     let c = direction.across(size)
                     let frame = transform.apply(
-                        direction.rect(along: along, scroll: lineStart + (record.thickness - c) / 2, alongLength: a, scrollLength: c),
+                        direction.rect(
+                            along: along,
+                            scroll: lineStart + rows.crossAlignment.offset(lineThickness: record.thickness, itemThickness: c),
+                            alongLength: a, scrollLength: c),
                         scale: viewport.scale)
                     along += a + gap
                     if frame.touches(rect) {

@@ -1,0 +1,80 @@
+/// The CSS mode: flexbox `flex-wrap: wrap` for fixed-size items, with CSS's own keywords. Frames match
+/// what a browser computes for the same boxes (up to its 1/64 px layout unit).
+///
+/// Each section is one flex container. `padding` plays the role of the section inset, `rowGap` and
+/// `columnGap` of the spacings; `flexDirection: row` wraps into rows that scroll vertically, `column`
+/// into columns that scroll horizontally.
+public struct CSSFlexLayout: Hashable, Sendable {
+    public enum FlexDirection: UInt8, Hashable, Sendable {
+        case row
+        case column
+    }
+
+    public enum JustifyContent: UInt8, Hashable, Sendable {
+        case flexStart, center, flexEnd, spaceBetween, spaceAround, spaceEvenly
+    }
+
+    public enum AlignItems: UInt8, Hashable, Sendable {
+        /// `stretch` cannot grow items with a fixed cross size, so it places them like `flexStart`.
+        case flexStart, center, flexEnd, stretch
+
+        var crossAlignment: CrossAlignment {
+            switch self {
+            case .flexStart, .stretch: return .start
+            case .center: return .center
+            case .flexEnd: return .end
+            }
+        }
+    }
+
+    public enum AlignContent: UInt8, Hashable, Sendable {
+        /// `normal` behaves as `stretch` in a flex container.
+        case normal, flexStart, center, flexEnd, spaceBetween, spaceAround, spaceEvenly, stretch
+    }
+
+    public var flexDirection: FlexDirection = .row
+    public var justifyContent: JustifyContent = .flexStart
+    public var alignItems: AlignItems = .stretch
+    public var alignContent: AlignContent = .normal
+    public var rowGap: Double = 0
+    public var columnGap: Double = 0
+    public var padding: EdgeInsets = .zero
+    /// The container's content-box size across the lines (its height for `row`), when fixed. Only then
+    /// does `alignContent` have free space to distribute; otherwise the container wraps its lines.
+    public var crossSize: Double?
+
+    public init() {}
+
+    var scrollDirection: ScrollDirection { flexDirection == .row ? .vertical : .horizontal }
+    /// Between items of a line: column-gap for rows, row-gap for columns.
+    var mainGap: Double { flexDirection == .row ? columnGap : rowGap }
+    /// Between lines.
+    var crossGap: Double { flexDirection == .row ? rowGap : columnGap }
+
+    /// Line starts and thicknesses after `align-content` shares out the container's free cross space.
+    func alignContent(lines: inout [RowLines.Line], firstLineStart: Double, crossGap: Double) {
+        guard let crossSize, !lines.isEmpty else { return }
+        let used = lines.reduce(0) { $0 + $1.thickness } + Double(lines.count - 1) * crossGap
+        let free = crossSize - used
+        let count = Double(lines.count)
+        var start = 0.0
+        var extraGap = 0.0
+        var grow = 0.0
+        switch alignContent {
+        case .flexStart: break
+        case .flexEnd: start = free
+        case .center: start = free / 2
+        case .spaceBetween: if free > 0 && lines.count > 1 { extraGap = free / (count - 1) }
+        // space-around and space-evenly fall back to `safe center`: lines that overflow start at the top.
+        case .spaceAround: if free > 0 { extraGap = free / count; start = extraGap / 2 }
+        case .spaceEvenly: if free > 0 { extraGap = free / (count + 1); start = extraGap }
+        case .normal, .stretch: if free > 0 { grow = free / count }
+        }
+        var position = firstLineStart + start
+        for index in lines.indices {
+            lines[index].start = position
+            lines[index].thickness += grow
+            position += lines[index].thickness + crossGap + extraGap
+        }
+    }
+}
