@@ -10,6 +10,7 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.0"),
     ],
     targets: [
         // libmicrohttpd, found through pkg-config.
@@ -44,6 +45,10 @@ let package = Package(
             ]
         ),
         .testTarget(name: "FlowLayoutTests", dependencies: ["FlowLayout"]),
+        .testTarget(
+            name: "FlowLayoutPropertyTests",
+            dependencies: ["FlowLayout", .product(name: "PropertyBased", package: "swift-property-based")]
+        ),
         .testTarget(name: "LayoutServiceTests", dependencies: ["LayoutService"]),
         .testTarget(name: "LayoutServerTests", dependencies: ["LayoutServer"]),
     ],
