@@ -72,6 +72,10 @@ extension ContentHasher {
         if let size = section.headerReferenceSize { combine(size) }
         combine(section.footerReferenceSize != nil)
         if let size = section.footerReferenceSize { combine(size) }
+        combine(section.parallaxDepths != nil)
+        if let depths = section.parallaxDepths {
+            for depth in depths { combine(depth.isNaN ? UInt64.max : depth.bitPattern) }
+        }
         switch section.items {
         case .count(let count):
             combine(0 as UInt64)

@@ -17,6 +17,12 @@ public struct BaseLayout: Sendable {
 
     public var sectionCount: Int { sections.count }
 
+    /// An item's own parallax depth, when the request gave one.
+    public func parallaxDepth(section: Int, item: Int) -> Double? {
+        guard let depths = sections[section].parallaxDepths, item < depths.count, !depths[item].isNaN else { return nil }
+        return depths[item]
+    }
+
     /// Approximate bytes this layout keeps alive, for the cache's budget.
     public var byteCount: Int {
         sections.reduce(MemoryLayout<BaseLayout>.stride) { $0 + $1.byteCount }
@@ -130,5 +136,6 @@ extension SectionLayout {
         self.footerStart = endOfLines + direction.scrollTrail(inset)
         self.length = footerStart + footerLength
         self.itemCount = section.items.count
+        self.parallaxDepths = section.parallaxDepths
     }
 }

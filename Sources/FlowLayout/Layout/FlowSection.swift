@@ -19,6 +19,9 @@ public struct FlowSection: Hashable, Sendable {
     public var minimumInteritemSpacing: Double?
     public var headerReferenceSize: Size?
     public var footerReferenceSize: Size?
+    /// Per-item parallax depth (`maxOffset`) overriding the request's, NaN where an item has none; nil
+    /// when no item has one. Costs 8 bytes per item in the cache only when present.
+    public var parallaxDepths: [Double]?
 
     public init(
         items: Items,
@@ -26,7 +29,8 @@ public struct FlowSection: Hashable, Sendable {
         minimumLineSpacing: Double? = nil,
         minimumInteritemSpacing: Double? = nil,
         headerReferenceSize: Size? = nil,
-        footerReferenceSize: Size? = nil
+        footerReferenceSize: Size? = nil,
+        parallaxDepths: [Double]? = nil
     ) {
         self.items = items
         self.sectionInset = sectionInset
@@ -34,5 +38,6 @@ public struct FlowSection: Hashable, Sendable {
         self.minimumInteritemSpacing = minimumInteritemSpacing
         self.headerReferenceSize = headerReferenceSize
         self.footerReferenceSize = footerReferenceSize
+        self.parallaxDepths = parallaxDepths
     }
 }

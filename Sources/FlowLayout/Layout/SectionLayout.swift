@@ -16,13 +16,16 @@ struct SectionLayout: Sendable {
     var footerStart: Double
     var itemCount: Int
     var body: Body
+    /// Per-item parallax depths, NaN where none (see `FlowSection.parallaxDepths`).
+    var parallaxDepths: [Double]?
 
     var end: Double { offset + length }
 
     var byteCount: Int {
+        let depths = (parallaxDepths?.capacity ?? 0) * MemoryLayout<Double>.stride
         switch body {
-        case .uniform: return MemoryLayout<SectionLayout>.stride
-        case .rows(let rows): return MemoryLayout<SectionLayout>.stride + rows.byteCount
+        case .uniform: return MemoryLayout<SectionLayout>.stride + depths
+        case .rows(let rows): return MemoryLayout<SectionLayout>.stride + rows.byteCount + depths
         }
     }
 }

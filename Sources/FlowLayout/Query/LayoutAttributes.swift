@@ -4,6 +4,10 @@ public struct LayoutAttributes: Hashable, Sendable {
         case cell
         case header
         case footer
+        /// A `StretchHeader` layer.
+        case stretchHeader
+        /// A `BackgroundLayer`; `item` is its index in the request.
+        case background
     }
 
     public var kind: Kind
@@ -14,6 +18,8 @@ public struct LayoutAttributes: Hashable, Sendable {
     public var zIndex: Int
     /// How far the cell's content should shift inside the cell; set by a parallax model, cells only.
     public var parallaxOffset: Point?
+    /// Cover progress of the cell through the viewport (0 entering, 1 leaving), for `cover` models.
+    public var progress: Double?
 
     public init(kind: Kind, section: Int, item: Int, frame: Rect, zIndex: Int, parallaxOffset: Point? = nil) {
         self.kind = kind

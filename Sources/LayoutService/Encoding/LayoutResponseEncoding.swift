@@ -22,13 +22,21 @@ extension JSONWriter {
 
     mutating func attributes(_ attributes: LayoutAttributes) {
         switch attributes.kind {
-        case .cell: raw("{\"kind\":\"cell\",\"section\":")
-        case .header: raw("{\"kind\":\"header\",\"section\":")
-        case .footer: raw("{\"kind\":\"footer\",\"section\":")
-        }
-        integer(attributes.section)
-        if attributes.kind == .cell {
+        case .cell:
+            raw("{\"kind\":\"cell\",\"section\":")
+            integer(attributes.section)
             raw(",\"item\":")
+            integer(attributes.item)
+        case .header:
+            raw("{\"kind\":\"header\",\"section\":")
+            integer(attributes.section)
+        case .footer:
+            raw("{\"kind\":\"footer\",\"section\":")
+            integer(attributes.section)
+        case .stretchHeader:
+            raw("{\"kind\":\"stretchHeader\"")
+        case .background:
+            raw("{\"kind\":\"background\",\"layer\":")
             integer(attributes.item)
         }
         raw(",\"frame\":")
@@ -40,6 +48,10 @@ extension JSONWriter {
         if let offset = attributes.parallaxOffset {
             raw(",\"parallaxOffset\":")
             point(offset)
+        }
+        if let progress = attributes.progress {
+            raw(",\"progress\":")
+            number(progress)
         }
         byte(UInt8(ascii: "}"))
     }

@@ -59,7 +59,9 @@ public final class LayoutService: Sendable {
         let (base, hit) = cache.layout(for: decoded.input, key: key)
         var attributes: [LayoutAttributes] = []
         base.attributes(in: decoded.viewport, into: &attributes)
-        decoded.parallax?.apply(to: &attributes, bounds: decoded.viewport.bounds, scrollDirection: base.scrollDirection)
+        decoded.parallax?.apply(to: &attributes, viewport: decoded.viewport, scrollDirection: base.scrollDirection) { section, item in
+            base.parallaxDepth(section: section, item: item)
+        }
 
         var writer = JSONWriter(capacity: 256 + attributes.count * 200)
         // UIKit reports no content for empty bounds (spec §1).

@@ -1,0 +1,26 @@
+/// Michael Teeuw's parallax table header: a header image of length `height` above the content (the
+/// content inset at its leading edge equals `height`, so at rest the scroll offset is `-height`).
+/// Scrolled into the content it moves away at `1/factor` of the content's speed; pulled past its rest
+/// position it stays pinned to the visible edge and stretches.
+public struct StretchHeader: Hashable, Sendable {
+    public var height: Double
+    public var factor: Double
+
+    public init(height: Double, factor: Double = 2) {
+        self.height = height
+        self.factor = factor
+    }
+
+    /// Behind the cells, in front of background layers.
+    static let zIndex = -1
+
+    public func frame(bounds: Rect, scrollDirection: ScrollDirection) -> Rect {
+        let origin = scrollDirection.scrollMin(bounds)
+        let s = origin + height
+        let start = s >= 0 ? -height + s / factor : origin
+        let length = s >= 0 ? height : height - s
+        return scrollDirection == .vertical
+            ? Rect(x: bounds.minX, y: start, width: bounds.size.width, height: length)
+            : Rect(x: start, y: bounds.minY, width: length, height: bounds.size.height)
+    }
+}
