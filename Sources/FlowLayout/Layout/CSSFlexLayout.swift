@@ -52,9 +52,10 @@ public struct CSSFlexLayout: Hashable, Sendable {
     var crossGap: Double { flexDirection == .row ? rowGap : columnGap }
 
     /// Line starts and thicknesses after `align-content` shares out the container's free cross space.
-    func alignContent(lines: inout [RowLines.Line], firstLineStart: Double, crossGap: Double) {
+    func alignContent(lines: inout LineTable, firstLineStart: Double, crossGap: Double) {
         guard let crossSize, !lines.isEmpty else { return }
-        let used = lines.reduce(0) { $0 + $1.thickness } + Double(lines.count - 1) * crossGap
+        var used = Double(lines.count - 1) * crossGap
+        for index in lines.indices { used += lines[index].thickness }
         let free = crossSize - used
         let count = Double(lines.count)
         var start = 0.0
@@ -72,9 +73,11 @@ public struct CSSFlexLayout: Hashable, Sendable {
         }
         var position = firstLineStart + start
         for index in lines.indices {
-            lines[index].start = position
-            lines[index].thickness += grow
-            position += lines[index].thickness + crossGap + extraGap
+            var line = lines[index]
+            line.start = position
+            line.thickness += grow
+            lines[index] = line
+            position += line.thickness + crossGap + extraGap
         }
     }
 }

@@ -4,19 +4,10 @@
 /// is recomputed for the lines a query touches, with the same arithmetic as UIKit, so a cached layout
 /// costs at most 40 bytes per item.
 struct RowLines: Sendable {
-    struct Line: Sendable {
-        /// Section-relative scroll offset of the line.
-        var start: Double
-        /// The largest across length of its items.
-        var thickness: Double
-        /// Index of its first item in the section.
-        var firstItem: UInt32
-        /// Complete lines are justified; the incomplete last line is packed toward the leading edge.
-        var isComplete: Bool
-    }
+    typealias Line = LineTable.Line
 
     var sizes: [Size]
-    var lines: [Line]
+    var lines: LineTable
     /// Spacing between items inside a line and between lines. The row path swaps UIKit's two spacings
     /// when scrolling horizontally (§6.1).
     var inLineSpacing: Double
@@ -46,7 +37,8 @@ struct RowLines: Sendable {
         self.crossAlignment = crossAlignment
 
         let avail = dimension - lineLead - lineTrail
-        var lines: [Line] = []
+        precondition(sizes.count <= LineTable.maxItems, "a section holds at most \(LineTable.maxItems) items")
+        var lines = LineTable()
         lines.reserveCapacity(Swift.min(sizes.count, 1 << 16))
         var remaining = avail
         var previousRemaining = avail
@@ -59,25 +51,25 @@ struct RowLines: Sendable {
             let size = sizes[index]
             let a = direction.along(size)
             if !lineOpen {
-                lines.append(Line(start: start, thickness: 0, firstItem: UInt32(index), isComplete: false))
+                lines.append(Line(start: start, thickness: 0, firstItem: index, isComplete: false))
                 lineOpen = true
             }
             // CSS puts the first item of a line on it whatever its size; UIKit may close the empty line
             // first (the empty-first-line quirk, §6.2).
-            if a <= remaining || (breaksLikeCSS && Int(lines[lines.count - 1].firstItem) == index) {
+            if a <= remaining || (breaksLikeCSS && lines.firstItem(ofLine: lines.count - 1) == index) {
                 remaining -= a + sIn
             } else {
                 // Close the current line (possibly empty: the first-item-too-wide quirk) as complete.
                 let closed = lines.count - 1
                 lines[closed].thickness = thickness
                 lines[closed].isComplete = true
-                if Int(lines[closed].firstItem) != index - 1 { everyEarlierLineHasOneItem = false }
+                if lines.firstItem(ofLine: closed) != index - 1 { everyEarlierLineHasOneItem = false }
                 previousRemaining = remaining
                 let nextStart = start + thickness + sLn
                 if nextStart < start + thickness { isMonotone = false }
                 start = nextStart
                 thickness = 0
-                lines.append(Line(start: start, thickness: 0, firstItem: UInt32(index), isComplete: false))
+                lines.append(Line(start: start, thickness: 0, firstItem: index, isComplete: false))
                 remaining = avail - (a + sIn)
             }
             thickness = Swift.max(thickness, direction.across(size))
@@ -85,14 +77,14 @@ struct RowLines: Sendable {
         if !lines.isEmpty {
             let last = lines.count - 1
             lines[last].thickness = thickness
-            let lastHasOneItem = Int(lines[last].firstItem) == sizes.count - 1
+            let lastHasOneItem = lines.firstItem(ofLine: last) == sizes.count - 1
             // §6.3: a lone last item after lone items is centred (A); a last line that fills exactly like
             // the one before is justified (B).
             lines[last].isComplete = (everyEarlierLineHasOneItem && lastHasOneItem)
                 || (lines.count >= 2 && remaining == previousRemaining)
         }
-        // Growth by doubling may have left up to half the buffer unused; a cached layout keeps it for long.
-        self.lines = lines.capacity > lines.count + lines.count / 8 ? lines.withUnsafeBufferPointer { Array($0) } : lines
+        lines.shrinkToFit()
+        self.lines = lines
         self.isMonotone = isMonotone
     }
 
@@ -103,8 +95,8 @@ struct RowLines: Sendable {
     }
 
     @inline(__always) func itemRange(ofLine line: Int) -> Range<Int> {
-        let first = Int(lines[line].firstItem)
-        let end = line + 1 < lines.count ? Int(lines[line + 1].firstItem) : sizes.count
+        let first = lines.firstItem(ofLine: line)
+        let end = line + 1 < lines.count ? lines.firstItem(ofLine: line + 1) : sizes.count
         return first..<end
     }
 
@@ -131,6 +123,6 @@ struct RowLines: Sendable {
 
     /// Bytes this geometry keeps alive.
     var byteCount: Int {
-        sizes.capacity * MemoryLayout<Size>.stride + lines.capacity * MemoryLayout<Line>.stride
+        sizes.capacity * MemoryLayout<Size>.stride + lines.byteCount
     }
 }

@@ -127,7 +127,7 @@ extension BaseLayout {
         let high = direction.scrollMax(search) - offset
         let lines = rows.lines
         var line = rows.isMonotone
-            ? VisibleRange.firstEnding(atOrAfter: low, count: lines.count) { lines[$0].start + lines[$0].thickness }
+            ? VisibleRange.firstEnding(atOrAfter: low, count: lines.count) { lines.end(ofLine: $0) }
             : 0
         var examined = 0
         while line < lines.count {

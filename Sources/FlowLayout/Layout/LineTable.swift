@@ -1,0 +1,73 @@
+/// The lines of a row-path section, stored as three parallel arrays (20 bytes a line) rather than an
+/// array of padded structs (24), so that even a list of one item per line stays under 40 bytes an item
+/// in the cache.
+struct LineTable: Sendable {
+    struct Line: Sendable {
+        /// Section-relative scroll offset of the line.
+        var start: Double
+        /// The largest across length of its items (grown by CSS `align-content: stretch`).
+        var thickness: Double
+        /// Index of its first item in the section.
+        var firstItem: Int
+        /// Complete lines are justified; UIKit's incomplete last line is packed toward the leading edge.
+        var isComplete: Bool
+    }
+
+    private var starts: [Double] = []
+    private var thicknesses: [Double] = []
+    /// First item index, with the top bit set for complete lines.
+    private var firstItems: [UInt32] = []
+    private static let completeBit: UInt32 = 1 << 31
+    /// Items a section may hold for its indices to fit beside the flag.
+    static let maxItems = Int(completeBit - 1)
+
+    var count: Int { starts.count }
+    var isEmpty: Bool { starts.isEmpty }
+    var indices: Range<Int> { 0..<count }
+    var last: Line? { isEmpty ? nil : self[count - 1] }
+
+    subscript(index: Int) -> Line {
+        get {
+            let first = firstItems[index]
+            return Line(
+                start: starts[index], thickness: thicknesses[index], firstItem: Int(first & ~Self.completeBit),
+                isComplete: first & Self.completeBit != 0)
+        }
+        set {
+            starts[index] = newValue.start
+            thicknesses[index] = newValue.thickness
+            firstItems[index] = UInt32(newValue.firstItem) | (newValue.isComplete ? Self.completeBit : 0)
+        }
+    }
+
+    /// Only the first item index, without decoding the rest.
+    @inline(__always) func firstItem(ofLine index: Int) -> Int { Int(firstItems[index] & ~Self.completeBit) }
+
+    /// The line's far edge along the scroll axis, for binary search.
+    @inline(__always) func end(ofLine index: Int) -> Double { starts[index] + thicknesses[index] }
+
+    mutating func reserveCapacity(_ capacity: Int) {
+        starts.reserveCapacity(capacity)
+        thicknesses.reserveCapacity(capacity)
+        firstItems.reserveCapacity(capacity)
+    }
+
+    mutating func append(_ line: Line) {
+        starts.append(line.start)
+        thicknesses.append(line.thickness)
+        firstItems.append(UInt32(line.firstItem) | (line.isComplete ? Self.completeBit : 0))
+    }
+
+    /// Drops the unused capacity that growth by doubling leaves; a cached layout keeps it for long.
+    mutating func shrinkToFit() {
+        guard starts.capacity > count + count / 8 else { return }
+        starts = starts.withUnsafeBufferPointer { Array($0) }
+        thicknesses = thicknesses.withUnsafeBufferPointer { Array($0) }
+        firstItems = firstItems.withUnsafeBufferPointer { Array($0) }
+    }
+
+    var byteCount: Int {
+        starts.capacity * MemoryLayout<Double>.stride + thicknesses.capacity * MemoryLayout<Double>.stride
+            + firstItems.capacity * MemoryLayout<UInt32>.stride
+    }
+}
