@@ -7,3 +7,10 @@ struct LayoutRequest {
     var viewport: Viewport
     var parallax: Parallax?
 }
+
+/// A decoded scroll request on a stored layout: one viewport, or a list of them (`isList`).
+struct ScrollRequest {
+    var viewports: [Viewport]
+    var isList: Bool
+    var parallax: Parallax?
+}

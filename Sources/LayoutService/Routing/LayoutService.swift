@@ -48,7 +48,7 @@ public final class LayoutService: Sendable {
             let decoder = LayoutRequestDecoder(limits: configuration.limits)
             decoded = try JSONDocument.withRoot(
                 of: request.body, padded: request.bodyIsPadded, maxBytes: configuration.limits.maxBodyBytes
-            ) { root in try decoder.decode(root) }
+            ) { root in try decoder.decodeLayout(root) }
         } catch let error as RequestError {
             return .problem(error.problem)
         } catch {

@@ -1,0 +1,128 @@
+import FlowLayout
+
+/// `parallax`: the cell model or preset, the stretchy header and the background layers.
+extension LayoutRequestDecoder {
+    func decodeParallax(_ value: JSONValue, contentInset: EdgeInsets) throws(RequestError) -> Parallax {
+        enum Model { case center, cover, whatsAppImage, tableCellImage }
+        var model: Model?
+        var maxOffset: Double?
+        var clamp: Bool?
+        var direction: CellParallax.Direction?
+        var insets: EdgeInsets?
+        var targetInset: EdgeInsets?
+        var imageOverflow: Double?
+        var factor: Double?
+        var parallax = Parallax()
+        try value.members { (key, value) throws(RequestError) in
+            if key == "model" {
+                model = try value.choice([
+                    "center": .center, "cover": .cover, "whatsAppImage": .whatsAppImage, "tableCellImage": .tableCellImage,
+                ])
+            } else if key == "maxOffset" { maxOffset = try value.length(limits) }
+            else if key == "clamp" { clamp = try value.boolean() }
+            else if key == "direction" { direction = try value.choice(["natural": .natural, "reverse": .reverse]) }
+            else if key == "insets" {
+                // "contentInset" takes the request's own content inset (bars the content scrolls under).
+                if value.stringBytes != nil {
+                    insets = try value.choice(["contentInset": contentInset])
+                } else {
+                    insets = try value.insets(limits)
+                }
+            } else if key == "targetInset" { targetInset = try value.insets(limits) }
+            else if key == "imageOverflow" { imageOverflow = try value.length(limits) }
+            else if key == "factor" { factor = try value.length(limits) }
+            else if key == "stretchHeader" { parallax.stretchHeader = try decodeStretchHeader(value) }
+            else if key == "backgrounds" { parallax.backgrounds = try decodeBackgrounds(value) }
+            else { return false }
+            return true
+        }
+        guard let model else {
+            if parallax.stretchHeader == nil && parallax.backgrounds.isEmpty {
+                throw RequestError.invalid("Give a cell 'model', a 'stretchHeader' or 'backgrounds'.").under("model")
+            }
+            return parallax
+        }
+        /// A field that the chosen model fixes or does not read.
+        func refuse(_ present: Bool, _ name: String, _ why: String) throws(RequestError) {
+            if present { throw RequestError.invalid("'\(name)' \(why).").under(name) }
+        }
+        switch model {
+        case .center, .cover:
+            guard let maxOffset else { throw RequestError.invalid("The field 'maxOffset' is required.").under("maxOffset") }
+            try refuse(imageOverflow != nil, "imageOverflow", "belongs to the whatsAppImage preset")
+            try refuse(factor != nil, "factor", "belongs to the tableCellImage preset")
+            if model == .center {
+                try refuse(insets != nil, "insets", "is read by the cover model only")
+                try refuse(targetInset != nil, "targetInset", "is read by the cover model only")
+            }
+            parallax.cells = CellParallax(
+                model: model == .center ? .center : .cover, maxOffset: maxOffset, clamp: clamp ?? false,
+                direction: direction ?? .natural, insets: insets ?? .zero, targetInset: targetInset ?? .zero)
+        case .whatsAppImage:
+            guard let imageOverflow else {
+                throw RequestError.invalid("The whatsAppImage preset needs 'imageOverflow'.").under("imageOverflow")
+            }
+            try refuse(maxOffset != nil, "maxOffset", "is fixed by the preset (imageOverflow / 2)")
+            try refuse(clamp != nil, "clamp", "is fixed by the preset")
+            try refuse(direction != nil, "direction", "is fixed by the preset")
+            try refuse(factor != nil, "factor", "belongs to the tableCellImage preset")
+            parallax.cells = .whatsAppImage(imageOverflow: imageOverflow, insets: insets ?? .zero, targetInset: targetInset ?? .zero)
+        case .tableCellImage:
+            guard let factor else { throw RequestError.invalid("The tableCellImage preset needs 'factor'.").under("factor") }
+            try refuse(maxOffset != nil, "maxOffset", "is fixed by the preset (factor)")
+            try refuse(clamp != nil, "clamp", "is fixed by the preset")
+            try refuse(direction != nil, "direction", "is fixed by the preset")
+            try refuse(imageOverflow != nil, "imageOverflow", "belongs to the whatsAppImage preset")
+            try refuse(targetInset != nil, "targetInset", "is not read by the preset")
+            parallax.cells = .tableCellImage(factor: factor, insets: insets ?? .zero)
+        }
+        return parallax
+    }
+
+    private func decodeStretchHeader(_ value: JSONValue) throws(RequestError) -> StretchHeader {
+        var height: Double?
+        var factor = 2.0
+        try value.members { (key, value) throws(RequestError) in
+            if key == "height" { height = try value.length(limits) }
+            else if key == "factor" {
+                factor = try value.number(limits)
+                guard factor > 0 else { throw RequestError.invalid("'factor' must be positive, got \(factor).") }
+            } else { return false }
+            return true
+        }
+        guard let height else { throw RequestError.invalid("The field 'height' is required.").under("height") }
+        return StretchHeader(height: height, factor: factor)
+    }
+
+    private func decodeBackgrounds(_ value: JSONValue) throws(RequestError) -> [BackgroundLayer] {
+        let array = try value.array()
+        guard array.arrayCount <= Self.maxBackgroundLayers else {
+            throw .limit("At most \(Self.maxBackgroundLayers) background layers are allowed.")
+        }
+        var layers: [BackgroundLayer] = []
+        try array.forEachElement { (index, element) throws(RequestError) in
+            let layer = try within(String(index)) { () throws(RequestError) in
+                var position: Double?
+                var length: Double?
+                var layer = BackgroundLayer(position: 0, length: 0)
+                try element.members { (key, value) throws(RequestError) in
+                    if key == "position" { position = try value.number(limits) }
+                    else if key == "length" { length = try value.length(limits) }
+                    else if key == "rate" { layer.rate = try value.number(limits) }
+                    else if key == "overscrollRate" { layer.overscrollRate = try value.number(limits) }
+                    else { return false }
+                    return true
+                }
+                guard let position else { throw RequestError.invalid("The field 'position' is required.").under("position") }
+                guard let length else { throw RequestError.invalid("The field 'length' is required.").under("length") }
+                layer.position = position
+                layer.length = length
+                return layer
+            }
+            layers.append(layer)
+        }
+        return layers
+    }
+
+    static let maxBackgroundLayers = 16
+}

@@ -1,0 +1,80 @@
+import FlowLayout
+
+/// `sections`, `items` and `itemCount`.
+extension LayoutRequestDecoder {
+    func decodeSections(_ value: JSONValue, itemBudget: inout Int) throws(RequestError) -> [FlowSection] {
+        let array = try value.array()
+        guard array.arrayCount <= limits.maxSections else {
+            throw .limit("At most \(limits.maxSections) sections are allowed, got \(array.arrayCount).")
+        }
+        var sections: [FlowSection] = []
+        sections.reserveCapacity(array.arrayCount)
+        try array.forEachElement { (index, element) throws(RequestError) in
+            let section = try within(String(index)) { () throws(RequestError) in
+                try decodeSection(element, itemBudget: &itemBudget)
+            }
+            sections.append(section)
+        }
+        return sections
+    }
+
+    private func decodeSection(_ value: JSONValue, itemBudget: inout Int) throws(RequestError) -> FlowSection {
+        var section = FlowSection(items: .count(0))
+        var hasItems = false
+        try value.members { (key, value) throws(RequestError) in
+            if key == "items" || key == "itemCount" {
+                if hasItems { throw RequestError.invalid("Give either 'items' or 'itemCount', not both.") }
+                hasItems = true
+                if key == "items" {
+                    let (sizes, depths) = try decodeItems(value, itemBudget: &itemBudget)
+                    section.items = .sizes(sizes)
+                    section.parallaxDepths = depths
+                } else {
+                    let count = try value.count(maximum: itemBudget, what: "items in all")
+                    itemBudget -= count
+                    section.items = .count(count)
+                }
+            } else if key == "sectionInset" { section.sectionInset = try value.insets(limits) }
+            else if key == "minimumLineSpacing" { section.minimumLineSpacing = try value.number(limits) }
+            else if key == "minimumInteritemSpacing" { section.minimumInteritemSpacing = try value.number(limits) }
+            else if key == "headerReferenceSize" { section.headerReferenceSize = try value.size(limits, requireBoth: false) }
+            else if key == "footerReferenceSize" { section.footerReferenceSize = try value.size(limits, requireBoth: false) }
+            else { return false }
+            return true
+        }
+        if !hasItems { throw RequestError.invalid("One of 'items' or 'itemCount' is required.") }
+        return section
+    }
+
+    /// Item sizes, and their own parallax depths when any item gives `maxOffset`.
+    func decodeItems(_ value: JSONValue, itemBudget: inout Int) throws(RequestError) -> (sizes: [Size], depths: [Double]?) {
+        let array = try value.array()
+        let count = array.arrayCount
+        guard count <= itemBudget else {
+            throw .limit("At most \(limits.maxItems) items are allowed in one request.")
+        }
+        itemBudget -= count
+        var sizes: [Size] = []
+        sizes.reserveCapacity(count)
+        var depths: [Double]?
+        try array.forEachElement { (index, element) throws(RequestError) in
+            try within(String(index)) { () throws(RequestError) in
+                var width: Double?
+                var height: Double?
+                try element.members { (key, value) throws(RequestError) in
+                    if key == "width" { width = try value.length(limits) }
+                    else if key == "height" { height = try value.length(limits) }
+                    else if key == "maxOffset" {
+                        if depths == nil { depths = Array(repeating: .nan, count: count) }
+                        depths![index] = try value.length(limits)
+                    } else { return false }
+                    return true
+                }
+                guard let width else { throw RequestError.invalid("The field 'width' is required.").under("width") }
+                guard let height else { throw RequestError.invalid("The field 'height' is required.").under("height") }
+                sizes.append(Size(width: width, height: height))
+            }
+        }
+        return (sizes, depths)
+    }
+}
