@@ -300,17 +300,26 @@ const char *hs_exchange_header(const hs_exchange *exchange, const char *name) {
     return MHD_lookup_connection_value(exchange->connection, MHD_HEADER_KIND, name);
 }
 
-const char *hs_exchange_query(const hs_exchange *exchange, const char *name) {
-    const char *value = MHD_lookup_connection_value(exchange->connection, MHD_GET_ARGUMENT_KIND, name);
-    if (value != NULL) return value;
-    /* A bare `?flag` has a NULL value but is present. */
-    return MHD_lookup_connection_value_n(exchange->connection, MHD_GET_ARGUMENT_KIND, name, strlen(name),
-                                         NULL, NULL) == MHD_YES ? "" : NULL;
-}
-
 const uint8_t *hs_exchange_body(const hs_exchange *exchange, size_t *length) {
     *length = exchange->length;
     return exchange->body;
+}
+
+struct query_visit {
+    hs_query_visitor visit;
+    void *context;
+};
+
+static enum MHD_Result visit_query(void *cls, enum MHD_ValueKind kind, const char *key, const char *value) {
+    (void)kind;
+    struct query_visit *visit = cls;
+    visit->visit(visit->context, key, value != NULL ? value : "");
+    return MHD_YES;
+}
+
+void hs_exchange_each_query(const hs_exchange *exchange, hs_query_visitor visit, void *context) {
+    struct query_visit state = {.visit = visit, .context = context};
+    MHD_get_connection_values(exchange->connection, MHD_GET_ARGUMENT_KIND, visit_query, &state);
 }
 
 int hs_exchange_respond(hs_exchange *exchange, unsigned status, const void *body, size_t length) {

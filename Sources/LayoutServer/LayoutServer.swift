@@ -75,7 +75,9 @@ private func handleExchange(_ context: UnsafeMutableRawPointer?, _ exchange: Opa
     let request = ServiceRequest(
         method: String(cString: hs_exchange_method(exchange)),
         path: String(cString: hs_exchange_path(exchange)),
-        contentType: hs_exchange_header(exchange, "Content-Type").map { String(cString: $0) },
+        query: queryArguments(exchange),
+        contentType: header(exchange, "Content-Type"),
+        ifNoneMatch: header(exchange, "If-None-Match"),
         body: UnsafeRawBufferPointer(start: body, count: length),
         bodyIsPadded: true)
     let response = service.handle(request)
@@ -83,6 +85,23 @@ private func handleExchange(_ context: UnsafeMutableRawPointer?, _ exchange: Opa
         hs_exchange_respond(exchange, UInt32(response.status), bytes.baseAddress, bytes.count)
     }
     guard status == 0 else { return }
-    hs_exchange_add_header(exchange, "Content-Type", response.contentType)
+    if let contentType = response.contentType { hs_exchange_add_header(exchange, "Content-Type", contentType) }
     for header in response.headers { hs_exchange_add_header(exchange, header.name, header.value) }
+}
+
+private func header(_ exchange: OpaquePointer, _ name: String) -> String? {
+    hs_exchange_header(exchange, name).map { String(cString: $0) }
+}
+
+/// Query arguments in order; none (and no allocation) for the usual POST.
+private func queryArguments(_ exchange: OpaquePointer) -> [(name: String, value: String)] {
+    var arguments: [(name: String, value: String)] = []
+    withUnsafeMutablePointer(to: &arguments) { pointer in
+        hs_exchange_each_query(exchange, { context, name, value in
+            guard let context, let name, let value else { return }
+            context.assumingMemoryBound(to: [(name: String, value: String)].self).pointee
+                .append((String(cString: name), String(cString: value)))
+        }, pointer)
+    }
+    return arguments
 }

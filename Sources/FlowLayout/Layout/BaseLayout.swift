@@ -9,6 +9,8 @@ public struct BaseLayout: Sendable {
     /// Not pixel-rounded, as UIKit's.
     public let contentSize: Size
     public let itemCount: Int
+    /// The adjusted content inset the layout was built with; pinning and `cover` insets read it.
+    public let contentInset: EdgeInsets
     let sections: [SectionLayout]
     /// Section starts never go backwards (true unless insets are negative), so they can be binary searched.
     let sectionsAreOrdered: Bool
@@ -34,6 +36,7 @@ public struct BaseLayout: Sendable {
         let inset = input.contentInset
         let dimension = Swift.max(0, input.crossAxisLength - direction.lineLead(inset) - direction.lineTrail(inset))
         self.scrollDirection = direction
+        self.contentInset = inset
         self.pinsHeaders = settings.sectionHeadersPinToVisibleBounds
         self.pinsFooters = settings.sectionFootersPinToVisibleBounds
         guard dimension > 0 else {

@@ -71,11 +71,11 @@ const char *hs_exchange_method(const hs_exchange *exchange);
 const char *hs_exchange_path(const hs_exchange *exchange);
 /* A request header by case-insensitive name, or NULL. */
 const char *hs_exchange_header(const hs_exchange *exchange, const char *name);
-/* A query-string argument by name (decoded by libmicrohttpd), or NULL. An argument without a value
- * gives "". */
-const char *hs_exchange_query(const hs_exchange *exchange, const char *name);
 /* The body and its length; followed by HS_BODY_PADDING zero bytes. Never NULL. */
 const uint8_t *hs_exchange_body(const hs_exchange *exchange, size_t *length);
+/* Calls `visit` with every query-string argument in order (value "" when absent). */
+typedef void (*hs_query_visitor)(void *context, const char *name, const char *value);
+void hs_exchange_each_query(const hs_exchange *exchange, hs_query_visitor visit, void *context);
 
 /* Sets the answer; the body is copied. Returns 0 on success. Call once. */
 int hs_exchange_respond(hs_exchange *exchange, unsigned status, const void *body, size_t length);

@@ -12,12 +12,18 @@ extension JSONWriter {
         raw(cacheHit ? ",\"cache\":\"hit\"" : ",\"cache\":\"miss\"")
         raw(",\"contentSize\":")
         size(contentSize)
-        raw(",\"attributes\":[")
+        raw(",\"attributes\":")
+        attributeList(attributes)
+        byte(UInt8(ascii: "}"))
+    }
+
+    mutating func attributeList(_ attributes: [LayoutAttributes]) {
+        byte(UInt8(ascii: "["))
         for (index, attribute) in attributes.enumerated() {
             if index > 0 { byte(UInt8(ascii: ",")) }
             self.attributes(attribute)
         }
-        raw("]}")
+        byte(UInt8(ascii: "]"))
     }
 
     mutating func attributes(_ attributes: LayoutAttributes) {
@@ -96,6 +102,10 @@ extension JSONWriter {
         if let pointer = problem.pointer {
             raw(",\"pointer\":")
             string(pointer)
+        }
+        if let parameter = problem.parameter {
+            raw(",\"parameter\":")
+            string(parameter)
         }
         byte(UInt8(ascii: "}"))
     }

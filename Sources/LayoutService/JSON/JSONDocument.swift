@@ -6,8 +6,8 @@ enum JSONDocument {
     /// valid inside `body`. `padded` says `SJ_PADDING` readable bytes follow the input (the HTTP server
     /// guarantees it), which spares simdjson a copy.
     static func withRoot<Result>(
-        of bytes: UnsafeRawBufferPointer, padded: Bool, maxBytes: Int, _ body: (JSONValue) throws -> Result
-    ) throws -> Result {
+        of bytes: UnsafeRawBufferPointer, padded: Bool, maxBytes: Int, _ body: (JSONValue) throws(RequestError) -> Result
+    ) throws(RequestError) -> Result {
         guard let parser = sj_thread_parser(max(maxBytes, bytes.count)) else {
             throw RequestError.malformedJSON("the JSON parser could not allocate memory")
         }

@@ -7,6 +7,8 @@ public struct Problem: Error, Hashable, Sendable {
     public var detail: String
     /// JSON pointer (RFC 6901) to the request field at fault, when there is one.
     public var pointer: String?
+    /// The query parameter at fault, when there is one.
+    public var parameter: String?
 
     public init(slug: String, title: String, status: Int, detail: String, pointer: String? = nil) {
         self.slug = slug
@@ -25,6 +27,12 @@ public struct Problem: Error, Hashable, Sendable {
     static func methodNotAllowed(_ method: String, allowed: String) -> Problem {
         Problem(slug: "method-not-allowed", title: "Method Not Allowed", status: 405,
                 detail: "\(method) is not allowed here; use \(allowed).")
+    }
+
+    /// The client should register the layout again (or send the full request to `/v1/layout`).
+    static func layoutNotFound(_ id: Substring) -> Problem {
+        Problem(slug: "layout-not-found", title: "Layout Not Found", status: 404,
+                detail: "No stored layout has id '\(id)'; it may have been evicted. Register it again with POST /v1/layouts (the same inputs give the same id) or send the full request to POST /v1/layout.")
     }
 
     static func unsupportedMediaType(_ contentType: String?) -> Problem {

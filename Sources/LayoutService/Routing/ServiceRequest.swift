@@ -3,38 +3,53 @@ public struct ServiceRequest {
     public var method: String
     /// The path without the query string.
     public var path: String
+    /// Query-string arguments in order, already percent-decoded.
+    public var query: [(name: String, value: String)]
     public var contentType: String?
+    public var ifNoneMatch: String?
     /// The body bytes; valid for the duration of `LayoutService.handle`.
     public var body: UnsafeRawBufferPointer
     /// True when 64 readable bytes follow `body` (the HTTP server pads every body), so the JSON parser
     /// can read it in place.
     public var bodyIsPadded: Bool
 
-    public init(method: String, path: String, contentType: String? = nil, body: UnsafeRawBufferPointer = UnsafeRawBufferPointer(start: nil, count: 0), bodyIsPadded: Bool = false) {
+    public init(
+        method: String, path: String, query: [(name: String, value: String)] = [], contentType: String? = nil,
+        ifNoneMatch: String? = nil, body: UnsafeRawBufferPointer = UnsafeRawBufferPointer(start: nil, count: 0),
+        bodyIsPadded: Bool = false
+    ) {
         self.method = method
         self.path = path
+        self.query = query
         self.contentType = contentType
+        self.ifNoneMatch = ifNoneMatch
         self.body = body
         self.bodyIsPadded = bodyIsPadded
     }
+
+    func queryValue(_ name: String) -> String? { query.first { $0.name == name }?.value }
 }
 
 /// The answer to a `ServiceRequest`.
 public struct ServiceResponse: Sendable {
     public var status: Int
-    public var contentType: String
+    public var contentType: String?
     public var headers: [(name: String, value: String)]
     public var body: [UInt8]
 
-    public init(status: Int, contentType: String, headers: [(name: String, value: String)] = [], body: [UInt8]) {
+    public init(status: Int, contentType: String?, headers: [(name: String, value: String)] = [], body: [UInt8]) {
         self.status = status
         self.contentType = contentType
         self.headers = headers
         self.body = body
     }
 
-    static func json(_ status: Int, _ writer: JSONWriter) -> ServiceResponse {
-        ServiceResponse(status: status, contentType: "application/json", body: writer.bytes)
+    static func json(_ status: Int, _ writer: JSONWriter, headers: [(name: String, value: String)] = []) -> ServiceResponse {
+        ServiceResponse(status: status, contentType: "application/json", headers: headers, body: writer.bytes)
+    }
+
+    static func empty(_ status: Int, headers: [(name: String, value: String)] = []) -> ServiceResponse {
+        ServiceResponse(status: status, contentType: nil, headers: headers, body: [])
     }
 
     static func problem(_ problem: Problem, headers: [(name: String, value: String)] = []) -> ServiceResponse {

@@ -1,0 +1,121 @@
+import FlowLayout
+
+/// Stored layouts: register the description once, then scroll by sending only the bounds.
+extension LayoutService {
+    /// `POST /v1/layouts`: 201 with the new layout's metadata and `Location`, or 200 when the same
+    /// inputs are already stored (the id is their content hash).
+    func register(_ request: ServiceRequest) -> ServiceResponse {
+        let input: FlowLayoutInput
+        switch decodeBody(request, decoder.decodeRegistration) {
+        case .success(let value): input = value
+        case .failure(let problem): return .problem(problem)
+        }
+        let key = input.contentHash
+        let (base, hit) = cache.layout(for: input, key: key)
+        let location = "/v1/layouts/\(key)"
+        return .json(hit ? 200 : 201, metadataWriter(base, key: key), headers: [("Location", location), ("ETag", "\"\(key)\"")])
+    }
+
+    /// `GET /v1/layouts/{id}`.
+    func metadata(_ id: ContentHash?, raw: Substring) -> ServiceResponse {
+        guard let id, let base = cache.lookup(id) else { return .problem(.layoutNotFound(raw)) }
+        return .json(200, metadataWriter(base, key: id), headers: [("ETag", "\"\(id)\"")])
+    }
+
+    /// `DELETE /v1/layouts/{id}`: 204, or 404 when it was not stored.
+    func delete(_ id: ContentHash?, raw: Substring) -> ServiceResponse {
+        guard let id, cache.remove(id) else { return .problem(.layoutNotFound(raw)) }
+        return .empty(204)
+    }
+
+    /// `POST /v1/layouts/{id}/attributes`: one view, or a list of bounds answered in order.
+    func scroll(_ id: ContentHash?, raw: Substring, _ request: ServiceRequest) -> ServiceResponse {
+        guard let id, let base = cache.lookup(id) else { return .problem(.layoutNotFound(raw)) }
+        let scroll: ScrollRequest
+        switch decodeBody(request, { (root) throws(RequestError) in try decoder.decodeScroll(root, contentInset: base.contentInset) }) {
+        case .success(let value): scroll = value
+        case .failure(let problem): return .problem(problem)
+        }
+        var hasher = ContentHasher()
+        request.body.withMemoryRebound(to: UInt8.self) { bytes in for byte in bytes { hasher.combine(UInt64(byte)) } }
+        return answer(base, id: id, scroll, etag: hasher.finalize(), cacheable: false)
+    }
+
+    /// `GET /v1/layouts/{id}/attributes?x=…&y=…&width=…&height=…[&scale=…][&layoutDirection=…]`.
+    func scrollFromQuery(_ id: ContentHash?, raw: Substring, _ request: ServiceRequest) -> ServiceResponse {
+        guard let id, let base = cache.lookup(id) else { return .problem(.layoutNotFound(raw)) }
+        let viewport: Viewport
+        do {
+            viewport = try QueryViewport.decode(request.query, contentInset: base.contentInset, limits: configuration.limits)
+        } catch {
+            return .problem(error)
+        }
+        var hasher = ContentHasher()
+        for (name, value) in request.query.sorted(by: { $0.name < $1.name }) {
+            for byte in name.utf8 { hasher.combine(UInt64(byte)) }
+            hasher.combine(UInt64.max)
+            for byte in value.utf8 { hasher.combine(UInt64(byte)) }
+            hasher.combine(UInt64.max)
+        }
+        let etag = hasher.finalize()
+        if let match = request.ifNoneMatch, Self.etag(id, etag) == match || match == "*" {
+            return .empty(304, headers: [("ETag", Self.etag(id, etag))])
+        }
+        return answer(base, id: id, ScrollRequest(viewports: [viewport], isList: false, parallax: nil), etag: etag, cacheable: true)
+    }
+
+    /// An answer is a pure function of the layout (named by its content hash) and the view, so it can
+    /// carry a strong ETag, and GET answers may be cached by anyone for as long as they like.
+    private static func etag(_ id: ContentHash, _ view: ContentHash) -> String {
+        "\"\(id)-\(String(view.low, radix: 16))\""
+    }
+
+    private func answer(_ base: BaseLayout, id: ContentHash, _ scroll: ScrollRequest, etag: ContentHash, cacheable: Bool) -> ServiceResponse {
+        var headers = [("ETag", Self.etag(id, etag))]
+        if cacheable { headers.append(("Cache-Control", "public, max-age=31536000, immutable")) }
+        if !scroll.isList {
+            let viewport = scroll.viewports[0]
+            let attributes = attributes(of: base, in: viewport, parallax: scroll.parallax)
+            var writer = JSONWriter(capacity: 256 + attributes.count * 200)
+            writer.layoutResponse(layoutId: id, cacheHit: true, contentSize: Self.contentSize(base, viewport), attributes: attributes)
+            return .json(200, writer, headers: headers)
+        }
+        var writer = JSONWriter(capacity: 256 + scroll.viewports.count * 4096)
+        writer.raw("{\"layoutId\":")
+        writer.string(id.description)
+        writer.raw(",\"algorithmVersion\":")
+        writer.integer(FlowLayoutInput.algorithmVersion)
+        writer.raw(",\"cache\":\"hit\",\"contentSize\":")
+        writer.size(base.contentSize)
+        writer.raw(",\"results\":[")
+        for (index, viewport) in scroll.viewports.enumerated() {
+            if index > 0 { writer.byte(UInt8(ascii: ",")) }
+            writer.raw("{\"bounds\":")
+            writer.rect(viewport.bounds)
+            writer.raw(",\"attributes\":")
+            writer.attributeList(attributes(of: base, in: viewport, parallax: scroll.parallax))
+            writer.byte(UInt8(ascii: "}"))
+        }
+        writer.raw("]}")
+        return .json(200, writer, headers: headers)
+    }
+
+    private func metadataWriter(_ base: BaseLayout, key: ContentHash) -> JSONWriter {
+        var writer = JSONWriter(capacity: 256)
+        writer.raw("{\"layoutId\":")
+        writer.string(key.description)
+        writer.raw(",\"algorithmVersion\":")
+        writer.integer(FlowLayoutInput.algorithmVersion)
+        writer.raw(base.scrollDirection == .vertical ? ",\"scrollDirection\":\"vertical\"" : ",\"scrollDirection\":\"horizontal\"")
+        writer.raw(",\"contentSize\":")
+        writer.size(base.contentSize)
+        writer.raw(",\"sectionCount\":")
+        writer.integer(base.sectionCount)
+        writer.raw(",\"itemCount\":")
+        writer.integer(base.itemCount)
+        writer.raw(",\"bytes\":")
+        writer.integer(base.byteCount)
+        writer.byte(UInt8(ascii: "}"))
+        return writer
+    }
+}
