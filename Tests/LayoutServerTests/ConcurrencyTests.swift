@@ -41,3 +41,43 @@ struct ConcurrencyTests {
 }
 
 import Synchronization
+
+extension ConcurrencyTests {
+    /// Many connections scroll one stored layout while others delete it and register it again: every
+    /// answer is either the right attributes or a 404 that says to register again, never a wrong one.
+    @Test func concurrentScrollsWhileEvictedAndReRegistered() throws {
+        try withTestServer(threads: 4) { server in
+            let port = server.port
+            let registration = #"{"viewport":{"width":390},"itemCount":5000,"layout":{"itemSize":{"width":120,"height":90}}}"#
+            let id = try HTTPTestClient(port: port).request("POST", "/v1/layouts", json: registration).json["layoutId"] as? String ?? ""
+            let path = "/v1/layouts/\(id)/attributes"
+            let expected = try (0..<8).map { step in
+                try HTTPTestClient(port: port).request("POST", path, json: #"{"bounds":{"x":0,"y":\#(step * 500),"width":390,"height":844}}"#).body
+            }
+            let wrong = Mutex(0)
+            let notFound = Mutex(0)
+            DispatchQueue.concurrentPerform(iterations: 12) { worker in
+                guard let client = try? HTTPTestClient(port: port) else { wrong.withLock { $0 += 1 }; return }
+                for round in 0..<60 {
+                    if worker < 2 {
+                        // Churn: delete and register again.
+                        _ = try? client.request("DELETE", "/v1/layouts/\(id)", body: nil, headers: [:])
+                        _ = try? client.request("POST", "/v1/layouts", json: registration)
+                        continue
+                    }
+                    let step = (worker + round) % 8
+                    guard let answer = try? client.request("POST", path, json: #"{"bounds":{"x":0,"y":\#(step * 500),"width":390,"height":844}}"#) else {
+                        wrong.withLock { $0 += 1 }
+                        continue
+                    }
+                    if answer.status == 404 && answer.json["type"] as? String == "/problems/layout-not-found" {
+                        notFound.withLock { $0 += 1 }
+                    } else if answer.status != 200 || answer.body != expected[step] {
+                        wrong.withLock { $0 += 1 }
+                    }
+                }
+            }
+            #expect(wrong.withLock { $0 } == 0)
+        }
+    }
+}
