@@ -5,10 +5,10 @@ SWIFT        ?= swift
 PORT         ?= 8080
 APT_PACKAGES := libmicrohttpd-dev libsimdjson-dev pkg-config curl
 TEST_PACKAGES := chromium-headless-shell
-PY_PACKAGES  := openapi-spec-validator pyyaml jsonschema
+PY_PACKAGES  := openapi-spec-validator pyyaml jsonschema pytest
 SUDO         := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: all deps testdeps pydeps build release run test test-swift test-tsan test-openapi test-readme test-css clean
+.PHONY: all deps testdeps pydeps build release run test test-swift test-tsan test-openapi test-readme test-css test-ops clean
 
 all: build
 
@@ -28,7 +28,7 @@ testdeps:
 	fi
 
 pydeps:
-	@python3 -c "import openapi_spec_validator, yaml, jsonschema" 2>/dev/null || \
+	@python3 -c "import openapi_spec_validator, yaml, jsonschema, pytest" 2>/dev/null || \
 		python3 -m pip install --quiet --disable-pip-version-check $(PY_PACKAGES)
 
 build: deps
@@ -43,7 +43,7 @@ run: release
 
 # Every test: unit and integration tests over a real socket, the cache and server again under
 # ThreadSanitizer, and the OpenAPI document checked and its examples replayed against the binary.
-test: deps testdeps pydeps test-swift test-tsan test-openapi test-readme test-css
+test: deps testdeps pydeps test-swift test-tsan test-openapi test-readme test-css test-ops
 
 test-swift:
 	$(SWIFT) build --build-tests
@@ -54,6 +54,10 @@ test-tsan:
 
 test-openapi: build
 	python3 tests/openapi/check_openapi.py .build/debug/layoutd
+
+# The process as operators run it: flags and environment, health, metrics, logs, graceful stop.
+test-ops: build
+	LAYOUTD_BIN=.build/debug/layoutd python3 -m pytest -q tests/ops
 
 # CSS mode against headless Chromium, live.
 test-css: build

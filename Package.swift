@@ -11,6 +11,9 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.0"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
+        .package(url: "https://github.com/apple/swift-metrics", from: "2.5.0"),
+        .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.0.0"),
     ],
     targets: [
         // libmicrohttpd, found through pkg-config.
@@ -34,7 +37,15 @@ let package = Package(
         // The layout engine: pure Swift, no I/O, no JSON.
         .target(name: "FlowLayout"),
         // JSON ⇄ engine, routes, errors.
-        .target(name: "LayoutService", dependencies: ["FlowLayout", "CSimdJSON"]),
+        .target(
+            name: "LayoutService",
+            dependencies: [
+                "FlowLayout", "CSimdJSON",
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "Metrics", package: "swift-metrics"),
+                .product(name: "Prometheus", package: "swift-prometheus"),
+            ]
+        ),
         // The service bound to the HTTP server.
         .target(name: "LayoutServer", dependencies: ["LayoutService", "HTTPServer"]),
         .executableTarget(
@@ -42,6 +53,7 @@ let package = Package(
             dependencies: [
                 "LayoutServer",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
             ]
         ),
         .testTarget(name: "FlowLayoutTests", dependencies: ["FlowLayout"]),

@@ -48,6 +48,9 @@ struct hs_exchange {
 };
 
 static const uint8_t empty_body[HS_BODY_PADDING] = {0};
+static atomic_uint_fast64_t rejected_bodies = 0;
+
+uint64_t hs_rejected_bodies_total(void) { return atomic_load(&rejected_bodies); }
 
 void hs_config_init(hs_config *config) {
     memset(config, 0, sizeof *config);
@@ -86,6 +89,7 @@ static enum MHD_Result queue_problem(struct MHD_Connection *connection, unsigned
 }
 
 static enum MHD_Result queue_too_large(struct MHD_Connection *connection, size_t cap) {
+    atomic_fetch_add(&rejected_bodies, 1);
     char detail[128];
     snprintf(detail, sizeof detail, "The request body is larger than the limit of %zu bytes.", cap);
     return queue_problem(connection, 413, "body-too-large", "Payload Too Large",
@@ -180,6 +184,10 @@ static enum MHD_Result on_access(void *cls, struct MHD_Connection *connection, c
     if (exchange.response == NULL) {
         return queue_problem(connection, MHD_HTTP_INTERNAL_SERVER_ERROR, "internal",
                              "Internal Server Error", "The handler produced no answer.");
+    }
+    if (atomic_load(&server->quiesced)) {
+        /* Draining: finish this request, then close, so the client stops reusing the connection. */
+        MHD_add_response_header(exchange.response, MHD_HTTP_HEADER_CONNECTION, "close");
     }
     enum MHD_Result result = MHD_queue_response(connection, exchange.status, exchange.response);
     MHD_destroy_response(exchange.response);
@@ -282,10 +290,25 @@ void hs_server_quiesce(hs_server *server) {
     }
 }
 
+static unsigned open_connections(hs_server *server) {
+    const union MHD_DaemonInfo *info = MHD_get_daemon_info(server->daemon, MHD_DAEMON_INFO_CURRENT_CONNECTIONS);
+    return info != NULL ? info->num_connections : 0;
+}
+
 void hs_server_stop(hs_server *server, unsigned drain_milliseconds) {
     hs_server_quiesce(server);
-    struct timespec pause = {.tv_sec = 0, .tv_nsec = 2 * 1000 * 1000};
-    for (unsigned waited = 0; waited < drain_milliseconds && hs_server_in_flight(server) > 0; waited += 2) {
+    /* Drain: requests in flight finish, and every answer now carries Connection: close, so busy
+     * connections close themselves. Stop when none is left, or when the ones left have been idle for
+     * a while (keep-alive connections nobody uses), or at the deadline. */
+    const unsigned step = 2, idle_grace = 200;
+    struct timespec pause = {.tv_sec = 0, .tv_nsec = step * 1000 * 1000};
+    unsigned quiet = 0, last = open_connections(server);
+    for (unsigned waited = 0; waited < drain_milliseconds; waited += step) {
+        size_t in_flight = hs_server_in_flight(server);
+        unsigned open = open_connections(server);
+        quiet = (open == last && in_flight == 0) ? quiet + step : 0;
+        last = open;
+        if (in_flight == 0 && (open == 0 || quiet >= idle_grace)) break;
         nanosleep(&pause, NULL);
     }
     MHD_stop_daemon(server->daemon);

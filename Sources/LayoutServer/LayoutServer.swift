@@ -51,6 +51,19 @@ public final class LayoutServer: @unchecked Sendable {
         self.port = hs_server_port(started)
     }
 
+    /// Request bodies refused with 413 by the HTTP layer, in Prometheus text, for `/metrics`.
+    public static func httpMetrics() -> String {
+        "# HELP layoutd_http_bodies_rejected_total Request bodies refused with 413 before reaching the service.\n"
+            + "# TYPE layoutd_http_bodies_rejected_total counter\n"
+            + "layoutd_http_bodies_rejected_total \(hs_rejected_bodies_total())\n"
+    }
+
+    /// Stops accepting connections; requests on open ones still complete, each answered with
+    /// `Connection: close`.
+    public func quiesce() {
+        if let server { hs_server_quiesce(server) }
+    }
+
     /// Requests received and not yet answered.
     public var inFlight: Int { server.map { hs_server_in_flight($0) } ?? 0 }
 
@@ -78,6 +91,7 @@ private func handleExchange(_ context: UnsafeMutableRawPointer?, _ exchange: Opa
         query: queryArguments(exchange),
         contentType: header(exchange, "Content-Type"),
         ifNoneMatch: header(exchange, "If-None-Match"),
+        requestID: header(exchange, "X-Request-ID"),
         body: UnsafeRawBufferPointer(start: body, count: length),
         bodyIsPadded: true)
     let response = service.handle(request)

@@ -1,6 +1,7 @@
 import ArgumentParser
 import LayoutServer
 import LayoutService
+import Logging
 
 #if canImport(Glibc)
 import Glibc
@@ -10,7 +11,12 @@ import Glibc
 struct Layoutd: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "layoutd",
-        abstract: "Serves UICollectionViewFlowLayout-compatible layout attributes over HTTP.")
+        abstract: "Serves UICollectionViewFlowLayout-compatible layout attributes over HTTP.",
+        discussion: """
+            Every option can also be set with an environment variable named LAYOUTD_ and the option's \
+            name in capitals with underscores (--cache-bytes: LAYOUTD_CACHE_BYTES); a flag on the \
+            command line wins over the environment.
+            """)
 
     @Option(help: "Numeric IPv4 or IPv6 address to listen on.")
     var host = "0.0.0.0"
@@ -27,6 +33,9 @@ struct Layoutd: ParsableCommand {
     @Option(help: "Seconds an idle connection is kept open.")
     var connectionTimeout = 30
 
+    @Option(help: "Bytes of memory per connection for headers and buffers.")
+    var connectionMemory = 64 * 1024
+
     @Option(help: "Largest request body in bytes (413 beyond).")
     var maxBodyBytes = 8 * 1024 * 1024
 
@@ -36,13 +45,38 @@ struct Layoutd: ParsableCommand {
     @Option(help: "Bytes of base layouts the cache keeps.")
     var cacheBytes = 256 * 1024 * 1024
 
-    @Option(help: "Milliseconds to let requests in flight finish when stopping.")
-    var drainTimeout = 5000
+    @Option(help: "Milliseconds requests in flight get to finish after SIGTERM or SIGINT.")
+    var drainTimeout = 10_000
+
+    @Option(help: "trace, debug, info, notice, warning, error or critical.")
+    var logLevel: Logger.Level = .info
+
+    @Option(help: "json (one object per line) or text.")
+    var logFormat: LogFormat = .json
+
+    @Option(help: "Level of the line logged for every request.")
+    var accessLogLevel: Logger.Level = .info
+
+    enum LogFormat: String, ExpressibleByArgument, CaseIterable {
+        case json, text
+    }
+
+    /// Reads `LAYOUTD_*` variables as if they were flags before the command line's own.
+    static func main() {
+        let arguments = EnvironmentOptions.arguments(for: Self.self) + CommandLine.arguments.dropFirst()
+        do {
+            var command = try parseAsRoot(arguments)
+            try command.run()
+        } catch {
+            exit(withError: error)
+        }
+    }
 
     func validate() throws {
         guard threads >= 0 else { throw ValidationError("--threads must be 0 or more.") }
         guard connectionLimit > 0 else { throw ValidationError("--connection-limit must be positive.") }
         guard connectionTimeout > 0 else { throw ValidationError("--connection-timeout must be positive.") }
+        guard connectionMemory >= 4096 else { throw ValidationError("--connection-memory must be at least 4096.") }
         guard maxBodyBytes > 0 else { throw ValidationError("--max-body-bytes must be positive.") }
         guard maxItems > 0 else { throw ValidationError("--max-items must be positive.") }
         guard cacheBytes >= 0 else { throw ValidationError("--cache-bytes must be 0 or more.") }
@@ -58,31 +92,79 @@ struct Layoutd: ParsableCommand {
         sigaddset(&signals, SIGTERM)
         pthread_sigmask(SIG_BLOCK, &signals, nil)
 
+        let level = logLevel
+        let format = logFormat
+        LoggingSystem.bootstrap { label in
+            var handler: any LogHandler = format == .json
+                ? JSONLogHandler(label: label, level: level) : StreamLogHandler.standardError(label: label)
+            handler.logLevel = level
+            return handler
+        }
+        let logger = Logger(label: "layoutd")
+
         var serviceConfiguration = LayoutService.Configuration()
         serviceConfiguration.limits.maxItems = maxItems
         serviceConfiguration.limits.maxBodyBytes = maxBodyBytes
         serviceConfiguration.cacheBytes = cacheBytes
+        serviceConfiguration.logger = logger
+        serviceConfiguration.accessLogLevel = accessLogLevel
+        serviceConfiguration.extraMetrics = { LayoutServer.httpMetrics() }
+        let service = LayoutService(configuration: serviceConfiguration)
+
         var serverConfiguration = LayoutServer.Configuration()
         serverConfiguration.host = host
         serverConfiguration.port = port
         serverConfiguration.threads = threads
         serverConfiguration.connectionLimit = connectionLimit
         serverConfiguration.connectionTimeoutSeconds = connectionTimeout
+        serverConfiguration.connectionMemoryBytes = connectionMemory
         serverConfiguration.maxBodyBytes = maxBodyBytes
 
         let server: LayoutServer
         do {
-            server = try LayoutServer(configuration: serverConfiguration, service: LayoutService(configuration: serviceConfiguration))
+            server = try LayoutServer(configuration: serverConfiguration, service: service)
         } catch {
-            throw ValidationError("\(error)")
+            logger.critical("could not start", metadata: ["error": "\(error)"])
+            throw ExitCode.failure
         }
+        // Scripts and tests read the port from this first line on standard output.
         print("layoutd listening on \(host):\(server.port)")
         fflush(nil)
+        logger.info("listening", metadata: [
+            "host": "\(host)", "port": "\(server.port)", "threads": "\(threads)", "cache_bytes": "\(cacheBytes)",
+        ])
 
         var received: Int32 = 0
         sigwait(&signals, &received)
-        print("layoutd stopping (signal \(received))")
-        fflush(nil)
+        // Graceful stop: turn unready, stop accepting, let requests in flight finish (each answered
+        // with Connection: close), then close idle keep-alive connections and exit 0.
+        logger.info("draining", metadata: ["signal": "\(received)", "in_flight": "\(server.inFlight)"])
+        service.isReady = false
+        server.quiesce()
         server.stop(drainMilliseconds: drainTimeout)
+        logger.info("stopped")
     }
+}
+
+extension Logger.Level: @retroactive ExpressibleByArgument {}
+
+/// `LAYOUTD_*` environment variables turned into the flags they stand for.
+enum EnvironmentOptions {
+    static func arguments(for command: Layoutd.Type) -> [String] {
+        var arguments: [String] = []
+        for name in [
+            "host", "port", "threads", "connection-limit", "connection-timeout", "connection-memory", "max-body-bytes",
+            "max-items", "cache-bytes", "drain-timeout", "log-level", "log-format", "access-log-level",
+        ] {
+            let variable = "LAYOUTD_" + name.uppercased().replacingDashes()
+            if let value = getenv(variable) {
+                arguments += ["--\(name)", String(cString: value)]
+            }
+        }
+        return arguments
+    }
+}
+
+extension String {
+    fileprivate func replacingDashes() -> String { String(map { $0 == "-" ? "_" : $0 }) }
 }

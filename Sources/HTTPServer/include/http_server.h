@@ -57,6 +57,9 @@ uint16_t hs_server_port(const hs_server *server);
 /* Requests whose headers have arrived and whose answer has not been sent yet. */
 size_t hs_server_in_flight(const hs_server *server);
 
+/* Request bodies refused with 413 since the process started, by every server in it. */
+uint64_t hs_rejected_bodies_total(void);
+
 /* Stops accepting new connections; requests on open connections still complete. Idempotent. */
 void hs_server_quiesce(hs_server *server);
 

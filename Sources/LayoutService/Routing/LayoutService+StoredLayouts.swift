@@ -13,7 +13,11 @@ extension LayoutService {
         let key = input.contentHash
         let (base, hit) = cache.layout(for: input, key: key)
         let location = "/v1/layouts/\(key)"
-        return .json(hit ? 200 : 201, metadataWriter(base, key: key), headers: [("Location", location), ("ETag", "\"\(key)\"")])
+        var response = ServiceResponse.json(
+            hit ? 200 : 201, metadataWriter(base, key: key), headers: [("Location", location), ("ETag", "\"\(key)\"")])
+        response.cacheHit = hit
+        response.itemCount = base.itemCount
+        return response
     }
 
     /// `GET /v1/layouts/{id}`.
@@ -78,7 +82,9 @@ extension LayoutService {
             let attributes = attributes(of: base, in: viewport, parallax: scroll.parallax)
             var writer = JSONWriter(capacity: 256 + attributes.count * 200)
             writer.layoutResponse(layoutId: id, cacheHit: true, contentSize: Self.contentSize(base, viewport), attributes: attributes)
-            return .json(200, writer, headers: headers)
+            var response = ServiceResponse.json(200, writer, headers: headers)
+            response.cacheHit = true
+            return response
         }
         var writer = JSONWriter(capacity: 256 + scroll.viewports.count * 4096)
         writer.raw("{\"layoutId\":")
@@ -97,7 +103,9 @@ extension LayoutService {
             writer.byte(UInt8(ascii: "}"))
         }
         writer.raw("]}")
-        return .json(200, writer, headers: headers)
+        var response = ServiceResponse.json(200, writer, headers: headers)
+        response.cacheHit = true
+        return response
     }
 
     private func metadataWriter(_ base: BaseLayout, key: ContentHash) -> JSONWriter {

@@ -1,4 +1,10 @@
 import FlowLayout
+import Logging
+import Synchronization
+
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// The service: routes a request, decodes it into engine inputs, runs the engine against the cache
 /// and writes the answer. Safe to call from many threads at once.
@@ -7,28 +13,87 @@ public final class LayoutService: Sendable {
         public var limits = Limits()
         /// Bytes of base layouts kept in the cache.
         public var cacheBytes = 256 * 1024 * 1024
+        /// Where request lines and errors go; silent unless the process sets a handler.
+        public var logger = Logger(label: "layoutd", factory: { _ in SwiftLogNoOpLogHandler() })
+        /// Level of the one line logged per request.
+        public var accessLogLevel: Logger.Level = .info
+        /// More Prometheus text appended to `/metrics` (the HTTP layer's own figures).
+        public var extraMetrics: @Sendable () -> String = { "" }
 
         public init() {}
     }
 
     public let configuration: Configuration
     public let cache: LayoutCache
+    let metrics = ServiceMetrics()
+    private let requestIDs = RequestIDs()
+    private let ready = Atomic<Bool>(true)
 
     public init(configuration: Configuration = Configuration()) {
         self.configuration = configuration
         self.cache = LayoutCache(byteBudget: configuration.cacheBytes)
     }
 
+    /// `/readyz` answers 503 once this is false: set while draining so load balancers stop sending.
+    public var isReady: Bool {
+        get { ready.load(ordering: .acquiring) }
+        set { ready.store(newValue, ordering: .releasing) }
+    }
+
     var decoder: LayoutRequestDecoder { LayoutRequestDecoder(limits: configuration.limits) }
 
+    /// Answers one request, records its metrics and logs one line for it.
     public func handle(_ request: ServiceRequest) -> ServiceResponse {
-        guard let route = Route(path: request.path) else { return .problem(.notFound(request.path)) }
+        let start = Self.monotonicNanoseconds()
+        metrics.started()
+        let route = Route(path: request.path)
+        var response = route.map { dispatch($0, request) } ?? .problem(.notFound(request.path))
+        let requestID = requestIDs.id(for: request.requestID)
+        response.headers.append(("X-Request-ID", requestID))
+        let elapsed = Self.monotonicNanoseconds() - start
+        let label = route?.label ?? .unknown
+        metrics.finished(
+            route: label, status: response.status, nanoseconds: elapsed, requestBytes: request.body.count,
+            responseBytes: response.body.count, itemCount: response.itemCount)
+        log(request, route: label, response: response, requestID: requestID, nanoseconds: elapsed)
+        return response
+    }
+
+    private func log(_ request: ServiceRequest, route: RouteLabel, response: ServiceResponse, requestID: String, nanoseconds: Int64) {
+        let logger = configuration.logger
+        let level: Logger.Level = response.status >= 500 ? .error : configuration.accessLogLevel
+        guard logger.logLevel <= level else { return }
+        var metadata: Logger.Metadata = [
+            "request_id": .string(requestID),
+            "method": .string(request.method),
+            "route": .string(route.name),
+            "status": .stringConvertible(response.status),
+            "duration_us": .stringConvertible(Double(nanoseconds / 100) / 10),
+            "request_bytes": .stringConvertible(request.body.count),
+            "response_bytes": .stringConvertible(response.body.count),
+        ]
+        if let hit = response.cacheHit { metadata["cache"] = .string(hit ? "hit" : "miss") }
+        if let items = response.itemCount { metadata["items"] = .stringConvertible(items) }
+        if let failure = response.failure { metadata["error"] = .string(failure) }
+        logger.log(level: level, "request", metadata: metadata)
+    }
+
+    static func monotonicNanoseconds() -> Int64 {
+        var now = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &now)
+        return Int64(now.tv_sec) * 1_000_000_000 + Int64(now.tv_nsec)
+    }
+
+    private func dispatch(_ route: Route, _ request: ServiceRequest) -> ServiceResponse {
         let method = request.method
         switch (route, method) {
-        case (.health, "GET"), (.health, "HEAD"):
-            var writer = JSONWriter(capacity: 32)
-            writer.raw("{\"status\":\"ok\"}")
-            return .json(200, writer)
+        case (.health, "GET"), (.health, "HEAD"), (.live, "GET"), (.live, "HEAD"):
+            return Self.status("ok", 200)
+        case (.ready, "GET"), (.ready, "HEAD"):
+            return isReady ? Self.status("ready", 200) : Self.status("draining", 503)
+        case (.metrics, "GET"), (.metrics, "HEAD"):
+            let body = metrics.exposition(cache: cache, extra: Array(configuration.extraMetrics().utf8))
+            return ServiceResponse(status: 200, contentType: "text/plain; version=0.0.4; charset=utf-8", body: body)
         case (.cache, "GET"), (.cache, "HEAD"):
             return cacheStatistics()
         case (.layout, "POST"):
@@ -46,6 +111,14 @@ public final class LayoutService: Sendable {
         default:
             return .problem(.methodNotAllowed(method, allowed: route.allowed), headers: [("Allow", route.allowed)])
         }
+    }
+
+    private static func status(_ text: StaticString, _ code: Int) -> ServiceResponse {
+        var writer = JSONWriter(capacity: 32)
+        writer.raw("{\"status\":\"")
+        writer.raw(text)
+        writer.raw("\"}")
+        return .json(code, writer)
     }
 
     /// Parses a JSON body with `decode`, or gives the problem to answer instead.
@@ -93,7 +166,10 @@ public final class LayoutService: Sendable {
         var writer = JSONWriter(capacity: 256 + attributes.count * 200)
         writer.layoutResponse(
             layoutId: key, cacheHit: hit, contentSize: Self.contentSize(base, decoded.viewport), attributes: attributes)
-        return .json(200, writer)
+        var response = ServiceResponse.json(200, writer)
+        response.cacheHit = hit
+        response.itemCount = base.itemCount
+        return response
     }
 
     /// UIKit reports no content for empty bounds (spec §1).

@@ -4,6 +4,9 @@ import FlowLayout
 /// wrong one can answer 405 with the right `Allow`.
 enum Route {
     case health
+    case live
+    case ready
+    case metrics
     case layout
     case layouts
     /// `/v1/layouts/{id}`; nil when the id is not a layout id at all (answered like an unknown one).
@@ -14,6 +17,9 @@ enum Route {
     init?(path: String) {
         switch path {
         case "/healthz": self = .health
+        case "/livez": self = .live
+        case "/readyz": self = .ready
+        case "/metrics": self = .metrics
         case "/v1/layout": self = .layout
         case "/v1/layouts": self = .layouts
         case "/v1/cache": self = .cache
@@ -33,10 +39,24 @@ enum Route {
         }
     }
 
+    var label: RouteLabel {
+        switch self {
+        case .health: return .health
+        case .live: return .live
+        case .ready: return .ready
+        case .metrics: return .metrics
+        case .layout: return .layout
+        case .layouts: return .layouts
+        case .storedLayout: return .storedLayout
+        case .storedAttributes: return .storedAttributes
+        case .cache: return .cache
+        }
+    }
+
     /// The methods each route answers, for `Allow`.
     var allowed: String {
         switch self {
-        case .health, .cache: return "GET, HEAD"
+        case .health, .live, .ready, .metrics, .cache: return "GET, HEAD"
         case .layout, .layouts: return "POST"
         case .storedLayout: return "GET, DELETE"
         case .storedAttributes: return "GET, POST"

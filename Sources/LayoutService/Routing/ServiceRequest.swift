@@ -7,6 +7,8 @@ public struct ServiceRequest {
     public var query: [(name: String, value: String)]
     public var contentType: String?
     public var ifNoneMatch: String?
+    /// The client's `X-Request-ID`, echoed back (a fresh one is made when absent).
+    public var requestID: String?
     /// The body bytes; valid for the duration of `LayoutService.handle`.
     public var body: UnsafeRawBufferPointer
     /// True when 64 readable bytes follow `body` (the HTTP server pads every body), so the JSON parser
@@ -15,7 +17,7 @@ public struct ServiceRequest {
 
     public init(
         method: String, path: String, query: [(name: String, value: String)] = [], contentType: String? = nil,
-        ifNoneMatch: String? = nil, body: UnsafeRawBufferPointer = UnsafeRawBufferPointer(start: nil, count: 0),
+        ifNoneMatch: String? = nil, requestID: String? = nil, body: UnsafeRawBufferPointer = UnsafeRawBufferPointer(start: nil, count: 0),
         bodyIsPadded: Bool = false
     ) {
         self.method = method
@@ -23,6 +25,7 @@ public struct ServiceRequest {
         self.query = query
         self.contentType = contentType
         self.ifNoneMatch = ifNoneMatch
+        self.requestID = requestID
         self.body = body
         self.bodyIsPadded = bodyIsPadded
     }
@@ -36,6 +39,11 @@ public struct ServiceResponse: Sendable {
     public var contentType: String?
     public var headers: [(name: String, value: String)]
     public var body: [UInt8]
+    /// For the access log and metrics: whether the base layout was cached, how many items the request
+    /// described, and why it failed.
+    var cacheHit: Bool?
+    var itemCount: Int?
+    var failure: String?
 
     public init(status: Int, contentType: String?, headers: [(name: String, value: String)] = [], body: [UInt8]) {
         self.status = status
@@ -55,6 +63,8 @@ public struct ServiceResponse: Sendable {
     static func problem(_ problem: Problem, headers: [(name: String, value: String)] = []) -> ServiceResponse {
         var writer = JSONWriter(capacity: 256)
         writer.problem(problem)
-        return ServiceResponse(status: problem.status, contentType: "application/problem+json", headers: headers, body: writer.bytes)
+        var response = ServiceResponse(status: problem.status, contentType: "application/problem+json", headers: headers, body: writer.bytes)
+        response.failure = problem.detail
+        return response
     }
 }

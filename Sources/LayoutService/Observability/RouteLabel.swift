@@ -1,0 +1,27 @@
+/// Bounded label values for metrics and logs: one per route, never an id or a raw path.
+enum RouteLabel: Int, CaseIterable, Sendable {
+    case layout, layouts, storedLayout, storedAttributes, health, live, ready, metrics, cache, unknown
+
+    var name: String {
+        switch self {
+        case .layout: return "/v1/layout"
+        case .layouts: return "/v1/layouts"
+        case .storedLayout: return "/v1/layouts/{id}"
+        case .storedAttributes: return "/v1/layouts/{id}/attributes"
+        case .health: return "/healthz"
+        case .live: return "/livez"
+        case .ready: return "/readyz"
+        case .metrics: return "/metrics"
+        case .cache: return "/v1/cache"
+        case .unknown: return "unmatched"
+        }
+    }
+}
+
+/// The status codes the service answers with; anything else is counted as "other".
+enum StatusLabel {
+    static let codes = [200, 201, 204, 304, 400, 404, 405, 413, 415, 500, 503]
+
+    static func index(_ status: Int) -> Int { codes.firstIndex(of: status) ?? codes.count }
+    static func name(_ index: Int) -> String { index < codes.count ? String(codes[index]) : "other" }
+}

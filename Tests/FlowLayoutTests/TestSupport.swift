@@ -1,0 +1,49 @@
+@testable import FlowLayout
+import Testing
+
+/// SplitMix64: a tiny seeded generator, so every run draws the same sizes and rectangles.
+struct SeededGenerator: RandomNumberGenerator {
+    private var state: UInt64
+
+    init(seed: UInt64) { state = seed }
+
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
+
+/// Shorthand for frames in expectations.
+func rect(_ x: Double, _ y: Double, _ width: Double, _ height: Double) -> Rect {
+    Rect(x: x, y: y, width: width, height: height)
+}
+
+/// A rectangle that holds every element of `layout`, with room for items overhanging the content.
+func wholeContent(of layout: BaseLayout) -> Rect {
+    Rect(x: -10_000, y: -10_000, width: layout.contentSize.width + 20_000, height: layout.contentSize.height + 20_000)
+}
+
+/// Every element of `layout` (not pinned: the bounds start far above the content), in query order.
+func allAttributes(of layout: BaseLayout, scale: Double? = nil) -> [LayoutAttributes] {
+    var result: [LayoutAttributes] = []
+    layout.attributes(in: Viewport(bounds: wholeContent(of: layout), scale: scale), into: &result)
+    return result
+}
+
+func isClose(_ a: Rect, _ b: Rect, tolerance: Double) -> Bool {
+    abs(a.minX - b.minX) <= tolerance && abs(a.minY - b.minY) <= tolerance
+        && abs(a.size.width - b.size.width) <= tolerance && abs(a.size.height - b.size.height) <= tolerance
+}
+
+/// Frames equal component by component within `tolerance` (for values the spec gives to 4 decimals).
+func expectClose(
+    _ actual: [Rect], _ expected: [Rect], tolerance: Double = 1e-4, sourceLocation: SourceLocation = #_sourceLocation
+) {
+    #expect(actual.count == expected.count, "\(actual) vs \(expected)", sourceLocation: sourceLocation)
+    for (a, e) in zip(actual, expected) {
+        #expect(isClose(a, e, tolerance: tolerance), "got \(a), expected \(e)", sourceLocation: sourceLocation)
+    }
+}

@@ -1,0 +1,62 @@
+"""Health endpoints, Prometheus metrics and the structured request log."""
+import json
+import re
+
+LAYOUT = {"bounds": {"width": 320, "height": 400}, "itemCount": 40}
+
+
+def test_livez_and_readyz(layoutd):
+    server = layoutd()
+    for path in ["/livez", "/readyz", "/healthz"]:
+        status, _, body = server.request("GET", path)
+        assert status == 200, path
+        assert json.loads(body)["status"] in ("ok", "ready")
+
+
+def test_metrics_in_prometheus_text_format(layoutd):
+    server = layoutd()
+    for offset in range(5):
+        server.request("POST", "/v1/layout", {**LAYOUT, "bounds": {"x": 0, "y": offset * 50, "width": 320, "height": 400}})
+    server.request("GET", "/v1/layouts/0123456789abcdef0123456789abcdef")
+    server.request("GET", "/some/unknown/path/123")
+    status, headers, body = server.request("GET", "/metrics")
+    assert status == 200
+    assert headers["Content-Type"].startswith("text/plain; version=0.0.4")
+    text = body.decode()
+    assert 'layoutd_http_requests_total{route="/v1/layout",status="200"} 5' in text
+    assert 'layoutd_http_requests_total{route="/v1/layouts/{id}",status="404"} 1' in text
+    assert 'layoutd_http_requests_total{route="unmatched",status="404"} 1' in text
+    # Sub-millisecond latency buckets.
+    assert re.search(r'layoutd_http_request_duration_seconds_bucket\{route="/v1/layout",le="(2\.5e-05|0\.000025)"\}', text)
+    assert 'layoutd_http_request_duration_seconds_count{route="/v1/layout"} 5' in text
+    assert 'layoutd_http_request_size_bytes_count{route="/v1/layout"} 5' in text
+    assert 'layoutd_http_response_size_bytes_count{route="/v1/layout"} 5' in text
+    assert "layoutd_items_per_request_count 5" in text
+    assert "layoutd_cache_hits_total 4" in text
+    assert "layoutd_cache_misses_total" in text and "layoutd_cache_evictions_total 0" in text
+    assert re.search(r"layoutd_cache_bytes \d+", text)
+    assert re.search(r"layoutd_http_requests_in_flight", text)
+    assert re.search(r'layoutd_build_info\{version="[^"]+",algorithm_version="1",swift="[^"]+"\} 1', text)
+    assert "layoutd_http_bodies_rejected_total" in text
+    # Label values stay bounded: no ids, no raw paths.
+    assert "0123456789abcdef" not in text and "/some/unknown" not in text
+
+
+def test_one_json_line_per_request_with_request_id(layoutd):
+    server = layoutd()
+    status, headers, _ = server.request("POST", "/v1/layout", LAYOUT, headers={"X-Request-ID": "trace-42"})
+    assert status == 200 and headers["X-Request-ID"] == "trace-42"
+    status, headers, _ = server.request("POST", "/v1/layout", {"bounds": {"width": 1, "height": 1}})
+    assert status == 400
+    generated = headers["X-Request-ID"]
+    assert generated and generated != "trace-42"
+    assert server.stop() == 0
+    requests = [line for line in server.logs() if line.get("message") == "request"]
+    assert len(requests) == 2
+    first, second = requests
+    assert first["request_id"] == "trace-42"
+    assert first["method"] == "POST" and first["route"] == "/v1/layout" and first["status"] == 200
+    assert first["cache"] == "miss" and first["items"] == 40
+    assert first["response_bytes"] > 0 and first["duration_us"] > 0
+    assert second["request_id"] == generated and second["status"] == 400
+    assert "sections" in second["error"], "errors are logged with their cause"
