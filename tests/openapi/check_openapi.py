@@ -43,6 +43,7 @@ from pathlib import Path
 
 import yaml
 from jsonschema import Draft202012Validator
+from jsonschema.exceptions import best_match
 from openapi_spec_validator import validate as validate_spec
 from referencing import Registry, Resource
 from referencing.jsonschema import DRAFT202012
@@ -75,7 +76,7 @@ class Schemas:
         if validator is None:
             validator = Draft202012Validator({"$ref": f"{SPEC_URI}#{at}"}, registry=self.registry)
             self.cache[at] = validator
-        return sorted(validator.iter_errors(instance), key=lambda error: list(error.absolute_path))
+        return list(validator.iter_errors(instance))
 
 
 class Case:
@@ -307,7 +308,9 @@ def check(spec, schemas: Schemas, port: int, case: Case) -> list[str]:
     if case.request_schema is not None and case.status is not None:
         request_errors = schemas.errors(case.request_schema, case.request_value)
         if case.status.startswith("2") and request_errors:
-            errors.append(f"the request schema rejects this example: {request_errors[0].message}")
+            error = best_match(request_errors)
+            where = "/" + "/".join(str(part) for part in error.absolute_path)
+            errors.append(f"the request schema rejects this example at {where}: {error.message[:300]}")
         if case.status == "400" and not request_errors and not case.schema_valid_anyway:
             errors.append("the request schema accepts this example, the server does not")
 
@@ -348,7 +351,8 @@ def check(spec, schemas: Schemas, port: int, case: Case) -> list[str]:
     schema = content[media_type].get("schema")
     if schema is not None:
         at = case.response_at + pointer("content", media_type, "schema")
-        for error in schemas.errors(at, answer)[:3]:
+        error = best_match(schemas.errors(at, answer))
+        if error is not None:
             where = "/" + "/".join(str(part) for part in error.absolute_path)
             errors.append(f"the answer does not match the schema at {where}: {error.message[:300]}")
     return errors
