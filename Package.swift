@@ -56,6 +56,14 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
+        // Benchmarks (make bench): in-process figures, and the bare HTTP server as the ceiling.
+        .target(name: "CMallocCounter", path: "Benchmarks/CMallocCounter"),
+        .executableTarget(
+            name: "LayoutBenchmarks",
+            dependencies: ["FlowLayout", "LayoutService", "CSimdJSON", "CMallocCounter"],
+            path: "Benchmarks/LayoutBenchmarks"
+        ),
+        .executableTarget(name: "http-baseline", dependencies: ["HTTPServer"], path: "Benchmarks/HTTPBaseline"),
         .testTarget(name: "FlowLayoutTests", dependencies: ["FlowLayout"]),
         .testTarget(
             name: "FlowLayoutPropertyTests",

@@ -368,8 +368,11 @@ def json_pointer_get(document, at: str):
 
 def start(binary: str):
     log = tempfile.TemporaryFile()
-    server = subprocess.Popen(
-        [binary, "--port", "0", "--host", "127.0.0.1"], stdout=subprocess.PIPE, stderr=log, text=True)
+    try:
+        server = subprocess.Popen(
+            [binary, "--port", "0", "--host", "127.0.0.1"], stdout=subprocess.PIPE, stderr=log, text=True)
+    except OSError as error:
+        raise SystemExit(f"cannot start {binary}: {error}")
     first = []
     reader = threading.Thread(target=lambda: first.append(server.stdout.readline()), daemon=True)
     reader.start()

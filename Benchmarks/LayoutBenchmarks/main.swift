@@ -1,0 +1,164 @@
+// In-process benchmarks: the engine, the cold path (a 100,000-item request from bytes to answer bytes)
+// against simdjson alone and Foundation's JSONDecoder, and the hot path's allocations. Prints one JSON
+// object with every figure; scripts/bench.py turns it into BENCHMARKS.md. `--quick` runs one short
+// iteration of each (what CI checks).
+
+import CMallocCounter
+import CSimdJSON
+import FlowLayout
+import Foundation
+import LayoutService
+
+let quick = CommandLine.arguments.contains("--quick")
+var results: [String: Double] = [:]
+
+func now() -> UInt64 { DispatchTime.now().uptimeNanoseconds }
+
+/// Median wall time in nanoseconds of `body` over `runs` runs (after one warm-up run).
+func median(runs: Int, _ body: () -> Void) -> Double {
+    body()
+    var times: [Double] = []
+    for _ in 0..<max(1, runs) {
+        let start = now()
+        body()
+        times.append(Double(now() - start))
+    }
+    times.sort()
+    return times[times.count / 2]
+}
+
+@inline(never) func keep<T>(_ value: T) { withExtendedLifetime(value) {} }
+
+struct SplitMix64: RandomNumberGenerator {
+    var state: UInt64
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
+
+func variedSizes(_ count: Int) -> [Size] {
+    var random = SplitMix64(state: 7)
+    return (0..<count).map { _ in
+        Size(width: Double(40 + random.next() % 160) + 0.5, height: Double(40 + random.next() % 120))
+    }
+}
+
+// MARK: Engine
+
+let millionCount = quick ? 10_000 : 1_000_000
+let million = FlowLayoutInput(sections: [FlowSection(items: .sizes(variedSizes(millionCount)))], crossAxisLength: 390)
+let buildTime = median(runs: quick ? 1 : 5) { keep(BaseLayout(million)) }
+results["engine_build_varied_items"] = Double(millionCount)
+results["engine_build_ns_per_item"] = buildTime / Double(millionCount)
+let built = BaseLayout(million)
+results["engine_bytes_per_item"] = Double(built.byteCount) / Double(millionCount)
+let uniform = FlowLayoutInput(sections: [FlowSection(items: .count(millionCount))], crossAxisLength: 390)
+results["engine_build_uniform_ns"] = median(runs: quick ? 1 : 20) { keep(BaseLayout(uniform)) }
+results["engine_hash_ns_per_item"] = median(runs: quick ? 1 : 5) { keep(million.contentHash) } / Double(millionCount)
+
+/// Mean nanoseconds per visible query at random offsets of a layout.
+func queryTime(_ layout: BaseLayout, queries: Int) -> Double {
+    var random = SplitMix64(state: 11)
+    let offsets = (0..<queries).map { _ in Double(random.next() % UInt64(max(1, layout.contentSize.height - 844))) }
+    var attributes: [LayoutAttributes] = []
+    attributes.reserveCapacity(64)
+    return median(runs: quick ? 1 : 7) {
+        for offset in offsets {
+            attributes.removeAll(keepingCapacity: true)
+            layout.attributes(in: Viewport(bounds: Rect(x: 0, y: offset, width: 390, height: 844)), into: &attributes)
+        }
+        keep(attributes.count)
+    } / Double(queries)
+}
+let thousand = BaseLayout(FlowLayoutInput(sections: [FlowSection(items: .sizes(variedSizes(1000)))], crossAxisLength: 390))
+let queries = quick ? 100 : 20_000
+results["query_1k_ns"] = queryTime(thousand, queries: queries)
+results["query_1m_ns"] = queryTime(built, queries: queries)
+
+// MARK: Cold path: a 100,000-item request
+
+let coldCount = quick ? 1000 : 100_000
+var coldJSON = #"{"bounds":{"x":0,"y":100000,"width":390,"height":844},"parallax":{"model":"center","maxOffset":20},"items":["#
+var random = SplitMix64(state: 3)
+for index in 0..<coldCount {
+    if index > 0 { coldJSON += "," }
+    coldJSON += #"{"width":\#(40 + random.next() % 160).5,"height":\#(40 + random.next() % 120)}"#
+}
+coldJSON += "]}"
+let coldBytes = Array(coldJSON.utf8)
+results["cold_body_bytes"] = Double(coldBytes.count)
+// The server's bodies carry 64 bytes of zeroed padding, which lets simdjson parse in place.
+let padded = coldBytes + [UInt8](repeating: 0, count: Int(SJ_PADDING))
+
+func coldRequest(_ service: LayoutService) -> ServiceResponse {
+    padded.withUnsafeBytes { bytes in
+        service.handle(ServiceRequest(
+            method: "POST", path: "/v1/layout", contentType: "application/json",
+            body: UnsafeRawBufferPointer(rebasing: bytes[0..<coldBytes.count]), bodyIsPadded: true))
+    }
+}
+precondition(coldRequest(LayoutService()).status == 200)
+results["cold_layoutd_ns"] = median(runs: quick ? 1 : 15) { keep(coldRequest(LayoutService())) }
+
+let parser = sj_parser_create(coldBytes.count + 1024)!
+results["cold_simdjson_ns"] = median(runs: quick ? 1 : 15) {
+    var root = sj_value()
+    padded.withUnsafeBufferPointer { bytes in
+        precondition(sj_parse(parser, bytes.baseAddress, coldBytes.count, true, &root) == 0)
+    }
+    keep(root)
+}
+
+struct FoundationRequest: Decodable {
+    struct Bounds: Decodable { var x: Double; var y: Double; var width: Double; var height: Double }
+    struct Item: Decodable { var width: Double; var height: Double }
+    struct Parallax: Decodable { var model: String; var maxOffset: Double }
+    var bounds: Bounds
+    var parallax: Parallax?
+    var items: [Item]
+}
+let coldData = Data(coldBytes)
+results["cold_foundation_ns"] = median(runs: quick ? 1 : 3) {
+    keep(try! JSONDecoder().decode(FoundationRequest.self, from: coldData))
+}
+
+// MARK: Hot path: a stored-layout scroll, in process
+
+let hotService = LayoutService()
+let registration = Array(#"{"viewport":{"width":390},"layout":{"minimumLineSpacing":8},"items":["#.utf8)
+    + Array(variedSizes(10_000).map { #"{"width":\#($0.width),"height":\#($0.height)}"# }.joined(separator: ",").utf8)
+    + Array("]}".utf8)
+let registered = registration.withUnsafeBytes {
+    hotService.handle(ServiceRequest(method: "POST", path: "/v1/layouts", contentType: "application/json", body: $0))
+}
+let layoutID = (try! JSONSerialization.jsonObject(with: Data(registered.body)) as! [String: Any])["layoutId"] as! String
+let scrollPath = "/v1/layouts/\(layoutID)/attributes"
+let scrollBody = Array(#"{"bounds":{"x":0,"y":5000,"width":390,"height":844},"scale":3,"parallax":{"model":"center","maxOffset":24}}"#.utf8)
+    + [UInt8](repeating: 0, count: Int(SJ_PADDING))
+func hotRequest() -> ServiceResponse {
+    scrollBody.withUnsafeBytes { bytes in
+        hotService.handle(ServiceRequest(
+            method: "POST", path: scrollPath, contentType: "application/json",
+            body: UnsafeRawBufferPointer(rebasing: bytes[0..<(bytes.count - Int(SJ_PADDING))]), bodyIsPadded: true))
+    }
+}
+let hotAnswer = hotRequest()
+precondition(hotAnswer.status == 200)
+let hotAttributes = (try! JSONSerialization.jsonObject(with: Data(hotAnswer.body)) as! [String: Any])["attributes"] as! [Any]
+results["hot_attributes"] = Double(hotAttributes.count)
+results["hot_answer_bytes"] = Double(hotAnswer.body.count)
+let hotRuns = quick ? 100 : 100_000
+results["hot_in_process_ns"] = median(runs: quick ? 1 : 5) { for _ in 0..<hotRuns { keep(hotRequest()) } } / Double(hotRuns)
+let before = malloc_counter_allocations()
+for _ in 0..<1000 { keep(hotRequest()) }
+results["hot_allocations_per_request"] = Double(malloc_counter_allocations() - before) / 1000
+let coldBefore = malloc_counter_allocations()
+keep(coldRequest(LayoutService()))
+results["cold_allocations_per_request"] = Double(malloc_counter_allocations() - coldBefore)
+
+let json = try! JSONSerialization.data(withJSONObject: results, options: [.sortedKeys, .prettyPrinted])
+print(String(decoding: json, as: UTF8.self))
