@@ -79,10 +79,12 @@ static struct MHD_Response *problem_response(unsigned status, const char *slug, 
     return response;
 }
 
+/* Answers a problem and closes the connection: the rest of the request is not read. */
 static enum MHD_Result queue_problem(struct MHD_Connection *connection, unsigned status,
                                      const char *slug, const char *title, const char *detail) {
     struct MHD_Response *response = problem_response(status, slug, title, detail);
     if (response == NULL) return MHD_NO;
+    MHD_add_response_header(response, MHD_HTTP_HEADER_CONNECTION, "close");
     enum MHD_Result result = MHD_queue_response(connection, status, response);
     MHD_destroy_response(response);
     return result;
@@ -92,7 +94,7 @@ static enum MHD_Result queue_too_large(struct MHD_Connection *connection, size_t
     atomic_fetch_add(&rejected_bodies, 1);
     char detail[128];
     snprintf(detail, sizeof detail, "The request body is larger than the limit of %zu bytes.", cap);
-    return queue_problem(connection, 413, "body-too-large", "Payload Too Large",
+    return queue_problem(connection, 413, "body-too-large", "Content Too Large",
                          detail);
 }
 
@@ -121,7 +123,12 @@ static enum MHD_Result on_first_call(hs_server *server, struct MHD_Connection *c
     errno = 0;
     char *end = NULL;
     unsigned long long length = strtoull(declared, &end, 10);
-    if (errno != 0 || end == declared || length > server->max_body_bytes) {
+    if (errno != 0 || end == declared || *end != '\0') {
+        state->too_large = 1;
+        return queue_problem(connection, 400, "malformed-request", "Bad Request",
+                             "The Content-Length header is not a number.");
+    }
+    if (length > server->max_body_bytes) {
         /* Answer before reading a byte of the body; libmicrohttpd closes the connection after it. */
         state->too_large = 1;
         return queue_too_large(connection, server->max_body_bytes);

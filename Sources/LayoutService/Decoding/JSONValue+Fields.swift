@@ -16,7 +16,7 @@ extension JSONValue {
     func number(_ limits: Limits) throws(RequestError) -> Double {
         guard let value = double else { throw .invalid("Expected a number, got \(typeName).") }
         guard value.isFinite, abs(value) <= limits.maxMagnitude else {
-            throw .limit("The number \(value) is outside ±\(Int(limits.maxMagnitude)).")
+            throw .limit("The number \(JSONWriter.spelling(value)) is outside ±\(JSONWriter.spelling(limits.maxMagnitude)).")
         }
         return value
     }
@@ -24,17 +24,20 @@ extension JSONValue {
     /// A length that may not be negative (sizes).
     func length(_ limits: Limits) throws(RequestError) -> Double {
         let value = try number(limits)
-        guard value >= 0 else { throw .invalid("Expected a non-negative length, got \(value).") }
+        guard value >= 0 else { throw .invalid("Expected a non-negative length, got \(JSONWriter.spelling(value)).") }
         return value
     }
 
-    /// A whole number in `0...maximum`.
-    func count(maximum: Int, what: String) throws(RequestError) -> Int {
+    /// A whole number in `0...maximum`; `limit` is the documented limit quoted when `maximum` (what is
+    /// left of it) is passed.
+    func count(maximum: Int, limit: Int, what: String) throws(RequestError) -> Int {
         guard let value = double else { throw .invalid("Expected a whole number, got \(typeName).") }
         guard value >= 0, value.rounded(.towardZero) == value else {
-            throw .invalid("Expected a non-negative whole number, got \(value).")
+            throw .invalid("Expected a non-negative whole number, got \(JSONWriter.spelling(value)).")
         }
-        guard value <= Double(maximum) else { throw .limit("At most \(maximum) \(what) are allowed, got \(Int(value)).") }
+        guard value <= Double(maximum) else {
+            throw .limit("At most \(limit) \(what) are allowed in one request; this one would have more.")
+        }
         return Int(value)
     }
 

@@ -40,6 +40,14 @@ extension LayoutRequestDecoder {
             if parallax.stretchHeader == nil && parallax.backgrounds.isEmpty {
                 throw RequestError.invalid("Give a cell 'model', a 'stretchHeader' or 'backgrounds'.").under("model")
             }
+            let cellFields: [(Bool, String)] = [
+                (maxOffset != nil, "maxOffset"), (clamp != nil, "clamp"), (direction != nil, "direction"),
+                (insets != nil, "insets"), (targetInset != nil, "targetInset"),
+                (imageOverflow != nil, "imageOverflow"), (factor != nil, "factor"),
+            ]
+            if let (_, name) = cellFields.first(where: { $0.0 }) {
+                throw RequestError.invalid("'\(name)' configures a cell model; give 'model' too.").under(name)
+            }
             return parallax
         }
         /// A field that the chosen model fixes or does not read.

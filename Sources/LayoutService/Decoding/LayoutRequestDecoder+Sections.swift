@@ -30,7 +30,7 @@ extension LayoutRequestDecoder {
                     section.items = .sizes(sizes)
                     section.parallaxDepths = depths
                 } else {
-                    let count = try value.count(maximum: itemBudget, what: "items in all")
+                    let count = try value.count(maximum: itemBudget, limit: limits.maxItems, what: "items")
                     itemBudget -= count
                     section.items = .count(count)
                 }

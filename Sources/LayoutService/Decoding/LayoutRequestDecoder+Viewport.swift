@@ -34,8 +34,9 @@ extension LayoutRequestDecoder {
 
     func decodeScale(_ value: JSONValue) throws(RequestError) -> Double {
         let scale = try value.number(limits)
-        guard scale > 0, scale <= limits.maxScale else {
-            throw .invalid("'scale' must be greater than 0 and at most \(Int(limits.maxScale)), got \(scale).")
+        guard scale >= limits.minScale, scale <= limits.maxScale else {
+            throw .invalid(
+                "'scale' must be between \(JSONWriter.spelling(limits.minScale)) and \(JSONWriter.spelling(limits.maxScale)), got \(JSONWriter.spelling(scale)).")
         }
         return scale
     }

@@ -100,7 +100,7 @@ struct DescriptionFields {
             sections = [FlowSection(items: .sizes(sizes), parallaxDepths: depths)]
         } else if key == "itemCount" {
             try requireAbsent("itemCount")
-            sections = [FlowSection(items: .count(try value.count(maximum: itemBudget, what: "items")))]
+            sections = [FlowSection(items: .count(try value.count(maximum: itemBudget, limit: limits.maxItems, what: "items")))]
         } else { return false }
         return true
     }

@@ -6,7 +6,8 @@ public struct Limits: Hashable, Sendable {
     public var maxSections: Int = 10_000
     /// Largest magnitude of any length or coordinate, in points.
     public var maxMagnitude: Double = 1e9
-    /// Largest screen scale.
+    /// Screen scales accepted for pixel rounding (Android's ldpi is 0.75, iPhones 1–3).
+    public var minScale: Double = 0.5
     public var maxScale: Double = 16
     /// Largest request body, in bytes (enforced by the HTTP server, reported here for the docs).
     public var maxBodyBytes: Int = 8 * 1024 * 1024

@@ -9,7 +9,7 @@ enum QueryViewport {
             switch name {
             case "x", "y", "width", "height", "scale":
                 guard let number = Double(value), number.isFinite, abs(number) <= limits.maxMagnitude else {
-                    throw invalid(name, "must be a finite number within ±\(Int(limits.maxMagnitude)), got '\(value)'")
+                    throw invalid(name, "must be a finite number within ±\(JSONWriter.spelling(limits.maxMagnitude)), got '\(value)'")
                 }
                 values[name] = number
             case "layoutDirection":
@@ -24,8 +24,8 @@ enum QueryViewport {
         }
         guard let width = values["width"], width >= 0 else { throw invalid("width", "is required and may not be negative") }
         guard let height = values["height"], height >= 0 else { throw invalid("height", "is required and may not be negative") }
-        if let scale = values["scale"], !(scale > 0 && scale <= limits.maxScale) {
-            throw invalid("scale", "must be greater than 0 and at most \(Int(limits.maxScale))")
+        if let scale = values["scale"], !(scale >= limits.minScale && scale <= limits.maxScale) {
+            throw invalid("scale", "must be between \(JSONWriter.spelling(limits.minScale)) and \(JSONWriter.spelling(limits.maxScale))")
         }
         return Viewport(
             bounds: Rect(x: values["x"] ?? 0, y: values["y"] ?? 0, width: width, height: height),

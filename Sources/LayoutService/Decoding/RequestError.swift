@@ -8,7 +8,8 @@ struct RequestError: Error {
     var pointer: String
 
     static func malformedJSON(_ reason: String) -> RequestError {
-        RequestError(slug: "malformed-json", detail: "The body is not valid JSON: \(reason).", pointer: "")
+        let reason = reason.hasSuffix(".") ? String(reason.dropLast()) : reason
+        return RequestError(slug: "malformed-json", detail: "The body is not valid JSON: \(reason).", pointer: "")
     }
 
     static func invalid(_ detail: String) -> RequestError {

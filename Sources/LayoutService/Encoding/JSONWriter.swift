@@ -81,5 +81,12 @@ struct JSONWriter: TextOutputStream {
 
     mutating func write(_ string: String) { bytes.append(contentsOf: string.utf8) }
 
+    /// A number as this writer spells it (`-3`, `0.5`, `1e+300`), for messages.
+    static func spelling(_ value: Double) -> String {
+        var writer = JSONWriter(capacity: 32)
+        writer.number(value.isFinite ? value : 0)
+        return value.isFinite ? String(decoding: writer.bytes, as: UTF8.self) : "\(value)"
+    }
+
     mutating func _writeASCII(_ buffer: UnsafeBufferPointer<UInt8>) { bytes.append(contentsOf: buffer) }
 }

@@ -37,6 +37,7 @@ public struct Problem: Error, Hashable, Sendable {
 
     static func unsupportedMediaType(_ contentType: String?) -> Problem {
         Problem(slug: "unsupported-media-type", title: "Unsupported Media Type", status: 415,
-                detail: "The body must be application/json, not \(contentType.map { "'\($0)'" } ?? "unspecified").")
+                detail: contentType.map { "The body must be application/json, not '\($0)'." }
+                    ?? "The body must be application/json; the request has no Content-Type.")
     }
 }
