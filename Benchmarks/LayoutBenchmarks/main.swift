@@ -10,11 +10,19 @@ import Foundation
 import LayoutService
 
 let quick = CommandLine.arguments.contains("--quick")
+/// `--only engine|cold|hot` runs one group (for profiling under callgrind or perf).
+let only = CommandLine.arguments.firstIndex(of: "--only").map { CommandLine.arguments[$0 + 1] }
+func runs(_ group: String) -> Bool { only == nil || only == group }
 var results: [String: Double] = [:]
 
-func now() -> UInt64 { DispatchTime.now().uptimeNanoseconds }
+/// This thread's CPU time: on a shared machine it counts the work, not the waits for a core.
+func now() -> UInt64 {
+    var time = timespec()
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &time)
+    return UInt64(time.tv_sec) * 1_000_000_000 + UInt64(time.tv_nsec)
+}
 
-/// Median wall time in nanoseconds of `body` over `runs` runs (after one warm-up run).
+/// Median CPU time in nanoseconds of `body` over `runs` runs (after one warm-up run).
 func median(runs: Int, _ body: () -> Void) -> Double {
     body()
     var times: [Double] = []
@@ -49,6 +57,7 @@ func variedSizes(_ count: Int) -> [Size] {
 
 // MARK: Engine
 
+if runs("engine") {
 let millionCount = quick ? 10_000 : 1_000_000
 let million = FlowLayoutInput(sections: [FlowSection(items: .sizes(variedSizes(millionCount)))], crossAxisLength: 390)
 let buildTime = median(runs: quick ? 1 : 5) { keep(BaseLayout(million)) }
@@ -78,9 +87,21 @@ let thousand = BaseLayout(FlowLayoutInput(sections: [FlowSection(items: .sizes(v
 let queries = quick ? 100 : 20_000
 results["query_1k_ns"] = queryTime(thousand, queries: queries)
 results["query_1m_ns"] = queryTime(built, queries: queries)
+}
 
 // MARK: Cold path: a 100,000-item request
 
+/// The same request as Codable structs, for the Foundation baseline.
+struct FoundationRequest: Decodable {
+    struct Bounds: Decodable { var x: Double; var y: Double; var width: Double; var height: Double }
+    struct Item: Decodable { var width: Double; var height: Double }
+    struct Parallax: Decodable { var model: String; var maxOffset: Double }
+    var bounds: Bounds
+    var parallax: Parallax?
+    var items: [Item]
+}
+
+if runs("cold") {
 let coldCount = quick ? 1000 : 100_000
 var coldJSON = #"{"bounds":{"x":0,"y":100000,"width":390,"height":844},"parallax":{"model":"center","maxOffset":20},"items":["#
 var random = SplitMix64(state: 3)
@@ -113,21 +134,18 @@ results["cold_simdjson_ns"] = median(runs: quick ? 1 : 15) {
     keep(root)
 }
 
-struct FoundationRequest: Decodable {
-    struct Bounds: Decodable { var x: Double; var y: Double; var width: Double; var height: Double }
-    struct Item: Decodable { var width: Double; var height: Double }
-    struct Parallax: Decodable { var model: String; var maxOffset: Double }
-    var bounds: Bounds
-    var parallax: Parallax?
-    var items: [Item]
-}
 let coldData = Data(coldBytes)
 results["cold_foundation_ns"] = median(runs: quick ? 1 : 3) {
     keep(try! JSONDecoder().decode(FoundationRequest.self, from: coldData))
 }
+let coldBefore = malloc_counter_allocations()
+keep(coldRequest(LayoutService()))
+results["cold_allocations_per_request"] = Double(malloc_counter_allocations() - coldBefore)
+}
 
 // MARK: Hot path: a stored-layout scroll, in process
 
+if runs("hot") {
 let hotService = LayoutService()
 let registration = Array(#"{"viewport":{"width":390},"layout":{"minimumLineSpacing":8},"items":["#.utf8)
     + Array(variedSizes(10_000).map { #"{"width":\#($0.width),"height":\#($0.height)}"# }.joined(separator: ",").utf8)
@@ -156,9 +174,7 @@ results["hot_in_process_ns"] = median(runs: quick ? 1 : 5) { for _ in 0..<hotRun
 let before = malloc_counter_allocations()
 for _ in 0..<1000 { keep(hotRequest()) }
 results["hot_allocations_per_request"] = Double(malloc_counter_allocations() - before) / 1000
-let coldBefore = malloc_counter_allocations()
-keep(coldRequest(LayoutService()))
-results["cold_allocations_per_request"] = Double(malloc_counter_allocations() - coldBefore)
+}
 
 let json = try! JSONSerialization.data(withJSONObject: results, options: [.sortedKeys, .prettyPrinted])
 print(String(decoding: json, as: UTF8.self))

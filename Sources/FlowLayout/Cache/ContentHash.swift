@@ -25,20 +25,32 @@ public struct ContentHash: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// Parses 32 hex digits, as `description` writes them.
-    public init?(hex: some StringProtocol) {
-        let utf8 = Array(hex.utf8)
-        guard utf8.count == 32 else { return nil }
-        var words: [UInt64] = [0, 0]
-        for (index, byte) in utf8.enumerated() {
+    public init?(hex: Substring) {
+        var hex = hex
+        guard let parsed = hex.withUTF8({ Self.parse(UnsafeRawBufferPointer($0)) }) else { return nil }
+        self = parsed
+    }
+
+    public init?(hex: String) {
+        self.init(hex: Substring(hex))
+    }
+
+    /// Not generic over string types on purpose: it runs for every scroll request, and an unspecialised
+    /// generic walk over a UTF-8 view costs more than the rest of the routing.
+    private static func parse(_ bytes: UnsafeRawBufferPointer) -> ContentHash? {
+        guard bytes.count == 32 else { return nil }
+        var words: (UInt64, UInt64) = (0, 0)
+        for index in 0..<32 {
+            let byte = bytes[index]
             let digit: UInt8
             switch byte {
-            case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = byte - UInt8(ascii: "0")
-            case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = byte - UInt8(ascii: "a") + 10
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = byte &- UInt8(ascii: "0")
+            case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = byte &- UInt8(ascii: "a") &+ 10
             default: return nil
             }
-            words[index / 16] = words[index / 16] << 4 | UInt64(digit)
+            if index < 16 { words.0 = words.0 << 4 | UInt64(digit) } else { words.1 = words.1 << 4 | UInt64(digit) }
         }
-        self.init(high: words[0], low: words[1])
+        return ContentHash(high: words.0, low: words.1)
     }
 }
 
@@ -62,6 +74,22 @@ public struct ContentHasher: Sendable {
     /// Hashes the bit pattern, with -0 folded into 0 so equal lengths hash equally.
     @inline(__always)
     public mutating func combine(_ value: Double) { combine((value == 0 ? 0 : value).bitPattern) }
+
+    /// Bytes, eight at a time.
+    public mutating func combine(bytes: UnsafeRawBufferPointer) {
+        var index = 0
+        while index + 8 <= bytes.count {
+            combine(bytes.loadUnaligned(fromByteOffset: index, as: UInt64.self))
+            index += 8
+        }
+        var tail: UInt64 = 0
+        while index < bytes.count {
+            tail = tail << 8 | UInt64(bytes[index])
+            index += 1
+        }
+        combine(tail)
+        combine(UInt64(bytes.count))
+    }
 
     @inline(__always)
     public mutating func combine(_ value: Int) { combine(UInt64(bitPattern: Int64(value))) }

@@ -46,6 +46,22 @@ struct LineTable: Sendable {
     /// The line's far edge along the scroll axis, for binary search.
     @inline(__always) func end(ofLine index: Int) -> Double { starts[index] + thicknesses[index] }
 
+    /// The first line whose far edge is at or after `low`, for lines that never go backwards. Binary
+    /// searches the starts alone: one array of the three, so half the cache misses on a long list.
+    func firstLine(endingAtOrAfter low: Double) -> Int {
+        var lower = 0
+        var upper = count
+        while lower < upper {
+            let middle = (lower + upper) / 2
+            if starts[middle] <= low { lower = middle + 1 } else { upper = middle }
+        }
+        // `lower` lines start at or before `low`; the last of them may still reach it, and so may
+        // earlier ones that end exactly on it (zero spacing).
+        var first = lower
+        while first > 0, end(ofLine: first - 1) >= low { first -= 1 }
+        return first
+    }
+
     mutating func reserveCapacity(_ capacity: Int) {
         starts.reserveCapacity(capacity)
         thicknesses.reserveCapacity(capacity)

@@ -126,9 +126,7 @@ extension BaseLayout {
         let low = direction.scrollMin(search) - offset
         let high = direction.scrollMax(search) - offset
         let lines = rows.lines
-        var line = rows.isMonotone
-            ? VisibleRange.firstEnding(atOrAfter: low, count: lines.count) { lines.end(ofLine: $0) }
-            : 0
+        var line = rows.isMonotone ? lines.firstLine(endingAtOrAfter: low) : 0
         var examined = 0
         while line < lines.count {
             let record = lines[line]

@@ -4,24 +4,70 @@
 /// Numbers are written in the shortest form that parses back to the same double, integers without a
 /// fraction, and -0 as 0, so equal answers are equal bytes.
 struct JSONWriter: TextOutputStream {
-    private(set) var bytes: [UInt8]
+    /// A growable byte buffer written through a raw pointer: appending a few bytes is a bounds check
+    /// and a store, where `[UInt8].append(contentsOf:)` costs a generic call each time.
+    private final class Storage {
+        var base: UnsafeMutablePointer<UInt8>
+        var count = 0
+        var capacity: Int
+
+        init(capacity: Int) {
+            self.capacity = Swift.max(capacity, 16)
+            base = .allocate(capacity: self.capacity)
+        }
+
+        deinit { base.deallocate() }
+
+        @inline(__always)
+        func reserve(_ extra: Int) {
+            guard count + extra > capacity else { return }
+            var grown = capacity * 2
+            while count + extra > grown { grown *= 2 }
+            let moved = UnsafeMutablePointer<UInt8>.allocate(capacity: grown)
+            moved.update(from: base, count: count)
+            base.deallocate()
+            base = moved
+            capacity = grown
+        }
+
+        @inline(__always)
+        func append(_ source: UnsafeRawBufferPointer) {
+            guard let address = source.baseAddress, source.count > 0 else { return }
+            reserve(source.count)
+            (base + count).update(from: address.assumingMemoryBound(to: UInt8.self), count: source.count)
+            count += source.count
+        }
+
+        @inline(__always)
+        func append(_ byte: UInt8) {
+            reserve(1)
+            base[count] = byte
+            count += 1
+        }
+    }
+
+    private let storage: Storage
 
     init(capacity: Int = 4096) {
-        bytes = []
-        bytes.reserveCapacity(capacity)
+        storage = Storage(capacity: capacity)
     }
+
+    /// The bytes written so far.
+    var bytes: [UInt8] { Array(UnsafeBufferPointer(start: storage.base, count: storage.count)) }
+
+    var count: Int { storage.count }
 
     @inline(__always)
     mutating func raw(_ text: StaticString) {
-        text.withUTF8Buffer { bytes.append(contentsOf: $0) }
+        storage.append(UnsafeRawBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
     }
 
     @inline(__always)
-    mutating func byte(_ value: UInt8) { bytes.append(value) }
+    mutating func byte(_ value: UInt8) { storage.append(value) }
 
     mutating func integer(_ value: Int) {
         if value < 0 {
-            bytes.append(UInt8(ascii: "-"))
+            storage.append(UInt8(ascii: "-"))
             unsigned(value.magnitude)
         } else {
             unsigned(UInt(value))
@@ -30,27 +76,31 @@ struct JSONWriter: TextOutputStream {
 
     private mutating func unsigned(_ value: UInt) {
         if value < 10 {
-            bytes.append(UInt8(truncatingIfNeeded: value) &+ 48)
+            storage.append(UInt8(truncatingIfNeeded: value) &+ 48)
             return
         }
-        var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)  // 24 bytes: room for 20 digits
-        var count = 0
+        var digits = 0
         var rest = value
-        withUnsafeMutableBytes(of: &digits) { buffer in
-            while rest > 0 {
-                buffer[23 - count] = UInt8(truncatingIfNeeded: rest % 10) &+ 48
-                rest /= 10
-                count += 1
-            }
-            bytes.append(contentsOf: UnsafeRawBufferPointer(rebasing: buffer[(24 - count)...]))
+        while rest > 0 {
+            digits += 1
+            rest /= 10
         }
+        storage.reserve(digits)
+        var position = storage.base + storage.count + digits
+        rest = value
+        while rest > 0 {
+            position -= 1
+            position.pointee = UInt8(truncatingIfNeeded: rest % 10) &+ 48
+            rest /= 10
+        }
+        storage.count += digits
     }
 
     /// Integral values below 2^53 as integers; others through the standard library's shortest
     /// round-trip printer, which writes into `_writeASCII` below without making a String.
     mutating func number(_ value: Double) {
         if value == 0 {
-            bytes.append(UInt8(ascii: "0"))
+            storage.append(UInt8(ascii: "0"))
         } else if value.magnitude < 9_007_199_254_740_992, value.rounded(.towardZero) == value {
             integer(Int(value))
         } else {
@@ -60,33 +110,47 @@ struct JSONWriter: TextOutputStream {
     }
 
     mutating func string(_ value: String) {
-        bytes.append(UInt8(ascii: "\""))
-        for byte in value.utf8 {
-            switch byte {
-            case UInt8(ascii: "\""): raw("\\\"")
-            case UInt8(ascii: "\\"): raw("\\\\")
-            case UInt8(ascii: "\n"): raw("\\n")
-            case UInt8(ascii: "\r"): raw("\\r")
-            case UInt8(ascii: "\t"): raw("\\t")
-            case 0..<0x20:
-                let hex: [UInt8] = Array("0123456789abcdef".utf8)
-                raw("\\u00")
-                bytes.append(hex[Int(byte >> 4)])
-                bytes.append(hex[Int(byte & 0xF)])
-            default: bytes.append(byte)
+        storage.append(UInt8(ascii: "\""))
+        var value = value
+        value.withUTF8 { utf8 in
+            var clean = 0
+            for (index, byte) in utf8.enumerated() where byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") {
+                storage.append(UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer(utf8)[clean..<index]))
+                escape(byte)
+                clean = index + 1
             }
+            storage.append(UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer(utf8)[clean...]))
         }
-        bytes.append(UInt8(ascii: "\""))
+        storage.append(UInt8(ascii: "\""))
     }
 
-    mutating func write(_ string: String) { bytes.append(contentsOf: string.utf8) }
+    private mutating func escape(_ byte: UInt8) {
+        switch byte {
+        case UInt8(ascii: "\""): raw("\\\"")
+        case UInt8(ascii: "\\"): raw("\\\\")
+        case UInt8(ascii: "\n"): raw("\\n")
+        case UInt8(ascii: "\r"): raw("\\r")
+        case UInt8(ascii: "\t"): raw("\\t")
+        default:
+            let hex: StaticString = "0123456789abcdef"
+            raw("\\u00")
+            storage.append(hex.utf8Start[Int(byte >> 4)])
+            storage.append(hex.utf8Start[Int(byte & 0xF)])
+        }
+    }
+
+    mutating func write(_ string: String) {
+        var string = string
+        string.withUTF8 { storage.append(UnsafeRawBufferPointer($0)) }
+    }
+
+    mutating func _writeASCII(_ buffer: UnsafeBufferPointer<UInt8>) { storage.append(UnsafeRawBufferPointer(buffer)) }
 
     /// A number as this writer spells it (`-3`, `0.5`, `1e+300`), for messages.
     static func spelling(_ value: Double) -> String {
+        guard value.isFinite else { return "\(value)" }
         var writer = JSONWriter(capacity: 32)
-        writer.number(value.isFinite ? value : 0)
-        return value.isFinite ? String(decoding: writer.bytes, as: UTF8.self) : "\(value)"
+        writer.number(value)
+        return String(decoding: writer.bytes, as: UTF8.self)
     }
-
-    mutating func _writeASCII(_ buffer: UnsafeBufferPointer<UInt8>) { bytes.append(contentsOf: buffer) }
 }

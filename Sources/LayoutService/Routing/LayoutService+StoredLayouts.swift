@@ -41,7 +41,7 @@ extension LayoutService {
         case .failure(let problem): return .problem(problem)
         }
         var hasher = ContentHasher()
-        request.body.withMemoryRebound(to: UInt8.self) { bytes in for byte in bytes { hasher.combine(UInt64(byte)) } }
+        hasher.combine(bytes: request.body)
         return answer(base, id: id, scroll, etag: hasher.finalize(), cacheable: false)
     }
 
@@ -56,10 +56,10 @@ extension LayoutService {
         }
         var hasher = ContentHasher()
         for (name, value) in request.query.sorted(by: { $0.name < $1.name }) {
-            for byte in name.utf8 { hasher.combine(UInt64(byte)) }
-            hasher.combine(UInt64.max)
-            for byte in value.utf8 { hasher.combine(UInt64(byte)) }
-            hasher.combine(UInt64.max)
+            for part in [name, value] {
+                var part = part
+                part.withUTF8 { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
+            }
         }
         let etag = hasher.finalize()
         if let match = request.ifNoneMatch, Self.etag(id, etag) == match || match == "*" {

@@ -136,16 +136,31 @@ public final class LayoutService: Sendable {
         }
     }
 
-    /// `application/json`, with or without parameters such as `charset=utf-8`.
+    /// `application/json` in any case, with or without parameters such as `charset=utf-8`. Compared on
+    /// bytes without building strings: it runs for every request.
     static func isJSON(_ contentType: String?) -> Bool {
-        guard let contentType else { return false }
-        let mediaType = contentType.split(separator: ";", maxSplits: 1).first ?? ""
-        return mediaType.trimmingSpaces.lowercased() == "application/json"
+        guard var contentType else { return false }
+        return contentType.withUTF8 { bytes in
+            let expected: StaticString = "application/json"
+            var index = 0
+            while index < bytes.count, bytes[index] == UInt8(ascii: " ") || bytes[index] == UInt8(ascii: "\t") { index += 1 }
+            guard bytes.count - index >= expected.utf8CodeUnitCount else { return false }
+            for offset in 0..<expected.utf8CodeUnitCount {
+                // ASCII lower-casing: setting bit 5 maps A–Z to a–z and leaves '/' alone.
+                let byte = bytes[index + offset]
+                let lowered = (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z")) ? byte | 0x20 : byte
+                guard lowered == expected.utf8Start[offset] else { return false }
+            }
+            index += expected.utf8CodeUnitCount
+            while index < bytes.count, bytes[index] == UInt8(ascii: " ") || bytes[index] == UInt8(ascii: "\t") { index += 1 }
+            return index == bytes.count || bytes[index] == UInt8(ascii: ";")
+        }
     }
 
     /// Attributes of the elements in one viewport, with parallax, from a base layout.
     func attributes(of base: BaseLayout, in viewport: Viewport, parallax: Parallax?) -> [LayoutAttributes] {
         var attributes: [LayoutAttributes] = []
+        attributes.reserveCapacity(64)
         base.attributes(in: viewport, into: &attributes)
         parallax?.apply(to: &attributes, viewport: viewport, scrollDirection: base.scrollDirection) { section, item in
             base.parallaxDepth(section: section, item: item)
@@ -197,14 +212,5 @@ public final class LayoutService: Sendable {
         writer.integer(statistics.builds)
         writer.byte(UInt8(ascii: "}"))
         return .json(200, writer)
-    }
-}
-
-extension Substring {
-    var trimmingSpaces: Substring {
-        var result = self
-        while result.first == " " || result.first == "\t" { result.removeFirst() }
-        while result.last == " " || result.last == "\t" { result.removeLast() }
-        return result
     }
 }

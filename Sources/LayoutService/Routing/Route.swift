@@ -24,15 +24,20 @@ enum Route {
         case "/v1/layouts": self = .layouts
         case "/v1/cache": self = .cache
         default:
-            let parts = path.split(separator: "/", omittingEmptySubsequences: false)
-            guard parts.count >= 4, parts[0].isEmpty, parts[1] == "v1", parts[2] == "layouts", !parts[3].isEmpty else {
-                return nil
-            }
-            let id = ContentHash(hex: parts[3])
-            if parts.count == 4 {
-                self = .storedLayout(id, rawID: parts[3])
-            } else if parts.count == 5, parts[4] == "attributes" {
-                self = .storedAttributes(id, rawID: parts[3])
+            // /v1/layouts/{id} and /v1/layouts/{id}/attributes, matched on the UTF-8 view: this runs
+            // for every scroll request.
+            let prefix = "/v1/layouts/".utf8
+            guard path.utf8.starts(with: prefix) else { return nil }
+            let rest = path.utf8.dropFirst(prefix.count)
+            let slash = rest.firstIndex(of: UInt8(ascii: "/")) ?? rest.endIndex
+            let rawID = Substring(rest[..<slash])
+            guard !rawID.isEmpty else { return nil }
+            let id = ContentHash(hex: rawID)
+            let tail = rest[slash...]
+            if tail.isEmpty {
+                self = .storedLayout(id, rawID: rawID)
+            } else if tail.elementsEqual("/attributes".utf8) {
+                self = .storedAttributes(id, rawID: rawID)
             } else {
                 return nil
             }
