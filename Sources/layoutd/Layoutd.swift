@@ -125,6 +125,7 @@ struct Layoutd: ParsableCommand {
             server = try LayoutServer(configuration: serverConfiguration, service: service)
         } catch {
             logger.critical("could not start", metadata: ["error": "\(error)"])
+            LogSink.standardError.flush()
             throw ExitCode.failure
         }
         // Scripts and tests read the port from this first line on standard output.
@@ -143,6 +144,7 @@ struct Layoutd: ParsableCommand {
         server.quiesce()
         server.stop(drainMilliseconds: drainTimeout)
         logger.info("stopped")
+        LogSink.standardError.flush()
     }
 }
 

@@ -350,6 +350,37 @@ struct RightToLeftTests {
             .map { rect($0.minX + width - 115, $0.minY, $0.size.width, $0.size.height) }, tolerance: 1e-9)
     }
 
+    @Test func horizontalRowPathColumnsSitBetweenTheMirroredFooterAndHeader() {
+        // Header 30 and footer 20 of different widths: left to right the columns take [30, 145];
+        // mirrored, the footer is at [0, 20] and the header at [135, 165], and the block of columns
+        // moves to [20, 135] without reversing its column order.
+        var settings = Self.settings(.horizontal)
+        settings.minimumInteritemSpacing = 5
+        settings.minimumLineSpacing = 20
+        settings.headerReferenceSize = Size(width: 30, height: 0)
+        settings.footerReferenceSize = Size(width: 20, height: 0)
+        let layout = BaseLayout(FlowLayoutInput(settings: settings, sections: [Self.sizes(Self.example11)], crossAxisLength: 200))
+        let ltr = Self.all(layout, .leftToRight)
+        let rtl = Self.all(layout, .rightToLeft)
+        expectClose(Self.cells(ltr), [rect(35, 0, 50, 60), rect(30, 140, 60, 60), rect(95, 0, 50, 100), rect(100, 120, 40, 40)], tolerance: 1e-9)
+        expectClose(Self.cells(rtl), [rect(25, 0, 50, 60), rect(20, 140, 60, 60), rect(85, 0, 50, 100), rect(90, 120, 40, 40)], tolerance: 1e-9)
+        let header = rtl.first { $0.kind == .header }!.frame
+        let footer = rtl.first { $0.kind == .footer }!.frame
+        #expect(header == rect(135, 0, 30, 200))
+        #expect(footer == rect(0, 0, 20, 200))
+        #expect(Self.cells(rtl).allSatisfy { $0.minX >= footer.maxX && $0.maxX <= header.minX })
+    }
+
+    @Test func horizontalRowPathMirrorsTheOffsetInsideAColumn() {
+        // crossAlignment start puts thinner items at the column's left edge; right to left, at its right.
+        var settings = Self.settings(.horizontal)
+        settings.crossAlignment = .start
+        let layout = BaseLayout(FlowLayoutInput(
+            settings: settings, sections: [Self.sizes([(50, 60), (60, 60)])], crossAxisLength: 200))
+        #expect(Self.cells(Self.all(layout, .leftToRight))[0].minX == 0)
+        #expect(Self.cells(Self.all(layout, .rightToLeft))[0].minX == 10)
+    }
+
     // MARK: Horizontal pinned headers (§10, manual RTL mirroring)
 
     /// Height 200, 50×50 items, header 30, footer 20: each section is 3 columns, 220 wide; content 440.

@@ -1,8 +1,8 @@
 @testable import FlowLayout
 import Testing
 
-/// FLOWLAYOUT.md §13: the worked examples, with the spec's numbers. Example 13 (right-to-left) is not
-/// implemented yet and is skipped.
+/// FLOWLAYOUT.md §13: the worked examples, with the spec's numbers. Example 13 (right-to-left) is in
+/// RightToLeftTests.
 @Suite("Worked examples (FLOWLAYOUT.md §13)")
 struct WorkedExampleTests {
     /// A layout queried with bounds covering the whole content.

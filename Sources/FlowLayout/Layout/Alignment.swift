@@ -14,6 +14,14 @@ public enum CrossAlignment: UInt8, Hashable, Sendable {
     case center
     case end
 
+    var mirrored: CrossAlignment {
+        switch self {
+        case .start: return .end
+        case .center: return .center
+        case .end: return .start
+        }
+    }
+
     @inline(__always)
     func offset(lineThickness: Double, itemThickness: Double) -> Double {
         switch self {

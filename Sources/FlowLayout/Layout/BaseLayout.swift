@@ -136,6 +136,8 @@ extension SectionLayout {
         self.offset = offset
         self.headerLength = headerLength
         self.footerLength = footerLength
+        self.linesStart = firstLineStart
+        self.linesEnd = endOfLines
         self.footerStart = endOfLines + direction.scrollTrail(inset)
         self.length = footerStart + footerLength
         self.itemCount = section.items.count

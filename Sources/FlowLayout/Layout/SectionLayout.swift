@@ -14,6 +14,10 @@ struct SectionLayout: Sendable {
     var footerLength: Double
     /// Section-relative scroll offset of the footer.
     var footerStart: Double
+    /// Section-relative scroll extent of the lines: after the header and leading inset, before the
+    /// trailing inset and footer.
+    var linesStart: Double
+    var linesEnd: Double
     var itemCount: Int
     var body: Body
     /// Per-item parallax depths, NaN where none (see `FlowSection.parallaxDepths`).

@@ -54,9 +54,12 @@ extension BaseLayout {
         guard viewport.layoutDirection == .rightToLeft else { return .identity }
         if !isHorizontal { return MirrorTransform(mapping: .mirror(length: dimension), mirrorsAfterRounding: uniform) }
         if uniform { return MirrorTransform(mapping: .mirror(length: contentSize.width), mirrorsAfterRounding: true) }
+        // The block of columns moves to its mirrored place, between the mirrored footer (now on the
+        // left) and header (on the right), but keeps its column order.
         let section = sections[index]
-        return MirrorTransform(
-            mapping: .shift(delta: contentSize.width - 2 * section.offset - section.length), mirrorsAfterRounding: false)
+        let blockStart = section.offset + section.linesStart
+        let blockEnd = section.offset + section.linesEnd
+        return MirrorTransform(mapping: .shift(delta: contentSize.width - blockEnd - blockStart), mirrorsAfterRounding: false)
     }
 
     /// Sections that may intersect `rect` (left to right) along the scroll axis.
@@ -126,6 +129,9 @@ extension BaseLayout {
         let low = direction.scrollMin(search) - offset
         let high = direction.scrollMax(search) - offset
         let lines = rows.lines
+        // The offset inside a column is what right-to-left mirrors on this path (spec §11).
+        let crossAlignment = viewport.layoutDirection == .rightToLeft && isHorizontal
+            ? rows.crossAlignment.mirrored : rows.crossAlignment
         var line = rows.isMonotone ? lines.firstLine(endingAtOrAfter: low) : 0
         var examined = 0
         while line < lines.count {
@@ -148,7 +154,7 @@ extension BaseLayout {
                     let frame = transform.apply(
                         direction.rect(
                             along: along,
-                            scroll: lineStart + rows.crossAlignment.offset(lineThickness: record.thickness, itemThickness: c),
+                            scroll: lineStart + crossAlignment.offset(lineThickness: record.thickness, itemThickness: c),
                             alongLength: a, scrollLength: c),
                         scale: viewport.scale)
                     along += a + gap

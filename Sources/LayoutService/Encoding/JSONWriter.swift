@@ -57,6 +57,11 @@ struct JSONWriter: TextOutputStream {
 
     var count: Int { storage.count }
 
+    /// The bytes written so far, without copying them.
+    func withBytes<Result>(_ body: (UnsafeRawBufferPointer) throws -> Result) rethrows -> Result {
+        try body(UnsafeRawBufferPointer(start: storage.base, count: storage.count))
+    }
+
     @inline(__always)
     mutating func raw(_ text: StaticString) {
         storage.append(UnsafeRawBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))

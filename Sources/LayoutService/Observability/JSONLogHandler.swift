@@ -5,8 +5,8 @@ import Glibc
 #endif
 
 /// One JSON object per line on standard error: what log collectors parse without configuration.
-/// Keys are written in a fixed order (timestamp, level, label, message, then metadata sorted), and
-/// each line goes out in one `write(2)`, so lines from concurrent threads never interleave.
+/// Keys are written in a fixed order (timestamp, level, label, message, then metadata sorted); whole
+/// lines go through `LogSink`, so lines from concurrent threads never interleave.
 public struct JSONLogHandler: LogHandler {
     public var metadata: Logger.Metadata = [:]
     public var logLevel: Logger.Level
@@ -40,7 +40,7 @@ public struct JSONLogHandler: LogHandler {
             Self.write(merged[key]!, into: &writer)
         }
         writer.raw("}\n")
-        writer.bytes.withUnsafeBytes { _ = Glibc.write(STDERR_FILENO, $0.baseAddress, $0.count) }
+        writer.withBytes { LogSink.standardError.write($0) }
     }
 
     private static func write(_ value: Logger.MetadataValue, into writer: inout JSONWriter) {
