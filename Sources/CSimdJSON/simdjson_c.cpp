@@ -132,6 +132,42 @@ bool sj_array_next(sj_iterator *iterator, sj_value *element_out) {
     return true;
 }
 
+static inline bool number(element e, double *out) {
+    switch (e.type()) {
+    case element_type::DOUBLE: *out = e.get_double().value_unsafe(); return true;
+    case element_type::INT64: *out = static_cast<double>(e.get_int64().value_unsafe()); return true;
+    case element_type::UINT64: *out = static_cast<double>(e.get_uint64().value_unsafe()); return true;
+    default: return false;
+    }
+}
+
+size_t sj_array_read_number_pairs(sj_value value, const char *first, size_t first_length, const char *second,
+                                  size_t second_length, double *out, size_t capacity) {
+    element e = unwrap(value);
+    if (e.type() != element_type::ARRAY) return 0;
+    const std::string_view first_name(first, first_length), second_name(second, second_length);
+    size_t read = 0;
+    for (element item : e.get_array().value_unsafe()) {
+        if (read == capacity || item.type() != element_type::OBJECT) break;
+        object fields = item.get_object().value_unsafe();
+        double pair[2];
+        bool seen[2] = {false, false};
+        size_t members = 0;
+        bool ok = true;
+        for (auto field : fields) {
+            int slot = field.key == first_name ? 0 : field.key == second_name ? 1 : -1;
+            if (slot < 0 || seen[slot] || !number(field.value, &pair[slot])) { ok = false; break; }
+            seen[slot] = true;
+            ++members;
+        }
+        if (!ok || members != 2) break;
+        out[2 * read] = pair[0];
+        out[2 * read + 1] = pair[1];
+        ++read;
+    }
+    return read;
+}
+
 void sj_object_begin(sj_value value, sj_iterator *iterator) {
     std::memset(iterator, 0, sizeof *iterator);
     element e = unwrap(value);

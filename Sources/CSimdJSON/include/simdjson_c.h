@@ -62,6 +62,13 @@ size_t sj_array_count(sj_value array);
 void sj_array_begin(sj_value array, sj_iterator *iterator);
 bool sj_array_next(sj_iterator *iterator, sj_value *element);
 
+/* Reads an array whose elements are objects with exactly two numeric members, named `first` and
+ * `second` in either order, into `out` as (first, second) pairs, at most `capacity` of them. Returns
+ * how many elements were read: it stops at the first element of another shape, which the caller can
+ * then look at the slow way. One call instead of several per element for the common bulk case. */
+size_t sj_array_read_number_pairs(sj_value array, const char *first, size_t first_length, const char *second,
+                                  size_t second_length, double *out, size_t capacity);
+
 void sj_object_begin(sj_value object, sj_iterator *iterator);
 bool sj_object_next(sj_iterator *iterator, const char **key, size_t *key_length, sj_value *value);
 

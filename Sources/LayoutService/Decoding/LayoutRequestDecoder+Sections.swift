@@ -54,6 +54,7 @@ extension LayoutRequestDecoder {
             throw .limit("At most \(limits.maxItems) items are allowed in one request.")
         }
         itemBudget -= count
+        if let sizes = readPlainSizes(array, count: count) { return (sizes, nil) }
         var sizes: [Size] = []
         sizes.reserveCapacity(count)
         var depths: [Double]?
@@ -76,5 +77,22 @@ extension LayoutRequestDecoder {
             }
         }
         return (sizes, depths)
+    }
+
+    /// The bulk case: every item is exactly `{"width": n, "height": n}` with valid lengths, read in one
+    /// call. Nil when any item is not, so the item-by-item path can name the field at fault.
+    private func readPlainSizes(_ array: JSONValue, count: Int) -> [Size]? {
+        // Read in place as (width, height) pairs of doubles.
+        guard MemoryLayout<Size>.stride == 16, MemoryLayout<Size>.offset(of: \Size.height) == 8 else { return nil }
+        let sizes = [Size](unsafeUninitializedCapacity: count) { buffer, initialized in
+            initialized = buffer.withMemoryRebound(to: Double.self) { doubles in
+                array.readNumberPairs("width", "height", into: doubles)
+            }
+        }
+        guard sizes.count == count else { return nil }
+        for size in sizes where !(size.width >= 0 && size.width <= limits.maxMagnitude && size.height >= 0 && size.height <= limits.maxMagnitude) {
+            return nil
+        }
+        return sizes
     }
 }

@@ -43,6 +43,21 @@ struct JSONValue {
         }
     }
 
+    /// Reads `[{first: n, second: n}, …]` in one call into `out` (pairs of doubles); returns how many
+    /// elements had exactly that shape, from the start.
+    func readNumberPairs(_ first: StaticString, _ second: StaticString, into out: UnsafeMutableBufferPointer<Double>) -> Int {
+        first.withUTF8Buffer { first in
+            second.withUTF8Buffer { second in
+                first.withMemoryRebound(to: CChar.self) { first in
+                    second.withMemoryRebound(to: CChar.self) { second in
+                        sj_array_read_number_pairs(
+                            raw, first.baseAddress, first.count, second.baseAddress, second.count, out.baseAddress, out.count / 2)
+                    }
+                }
+            }
+        }
+    }
+
     /// Calls `body` with each member's key (valid during the call) and value, in document order.
     func forEachMember<Failure: Error>(_ body: (JSONKey, JSONValue) throws(Failure) -> Void) throws(Failure) {
         var iterator = sj_iterator()

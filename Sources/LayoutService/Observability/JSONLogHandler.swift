@@ -23,16 +23,17 @@ public struct JSONLogHandler: LogHandler {
     }
 
     public func log(event: LogEvent) {
-        var writer = JSONWriter(capacity: 256)
-        writer.raw("{\"timestamp\":")
-        writer.string(Self.timestamp())
+        var writer = JSONWriter(capacity: 384)
+        writer.raw("{\"timestamp\":\"")
+        Self.writeTimestamp(into: &writer)
+        writer.byte(UInt8(ascii: "\""))
         writer.raw(",\"level\":")
         writer.string(event.level.rawValue)
         writer.raw(",\"label\":")
         writer.string(label)
         writer.raw(",\"message\":")
         writer.string(event.message.description)
-        let merged = self.metadata.merging(event.metadata ?? [:]) { $1 }
+        let merged = metadata.isEmpty ? event.metadata ?? [:] : metadata.merging(event.metadata ?? [:]) { $1 }
         for key in merged.keys.sorted() {
             writer.byte(UInt8(ascii: ","))
             writer.string(key)
@@ -69,18 +70,36 @@ public struct JSONLogHandler: LogHandler {
         }
     }
 
-    /// RFC 3339 UTC with milliseconds.
-    private static func timestamp() -> String {
+    /// RFC 3339 UTC with milliseconds, digit by digit: this runs for every request line.
+    private static func writeTimestamp(into writer: inout JSONWriter) {
         var now = timespec()
         clock_gettime(CLOCK_REALTIME, &now)
         var seconds = now.tv_sec
         var parts = tm()
         gmtime_r(&seconds, &parts)
-        func pad(_ value: Int32, _ width: Int) -> String {
-            let digits = String(value)
-            return String(repeating: "0", count: max(0, width - digits.count)) + digits
+        func digits(_ value: Int32, _ width: Int) {
+            var divisor: Int32 = 1
+            for _ in 1..<width { divisor *= 10 }
+            var rest = value
+            while divisor > 0 {
+                writer.byte(UInt8(truncatingIfNeeded: rest / divisor) &+ 48)
+                rest %= divisor
+                divisor /= 10
+            }
         }
-        return "\(pad(parts.tm_year + 1900, 4))-\(pad(parts.tm_mon + 1, 2))-\(pad(parts.tm_mday, 2))T"
-            + "\(pad(parts.tm_hour, 2)):\(pad(parts.tm_min, 2)):\(pad(parts.tm_sec, 2)).\(pad(Int32(now.tv_nsec / 1_000_000), 3))Z"
+        digits(parts.tm_year + 1900, 4)
+        writer.byte(UInt8(ascii: "-"))
+        digits(parts.tm_mon + 1, 2)
+        writer.byte(UInt8(ascii: "-"))
+        digits(parts.tm_mday, 2)
+        writer.byte(UInt8(ascii: "T"))
+        digits(parts.tm_hour, 2)
+        writer.byte(UInt8(ascii: ":"))
+        digits(parts.tm_min, 2)
+        writer.byte(UInt8(ascii: ":"))
+        digits(parts.tm_sec, 2)
+        writer.byte(UInt8(ascii: "."))
+        digits(Int32(now.tv_nsec / 1_000_000), 3)
+        writer.byte(UInt8(ascii: "Z"))
     }
 }
