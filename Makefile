@@ -4,11 +4,11 @@
 SWIFT        ?= swift
 PORT         ?= 8080
 APT_PACKAGES := libmicrohttpd-dev libsimdjson-dev pkg-config curl
-TEST_PACKAGES := chromium-headless-shell
+TEST_PACKAGES := chromium-headless-shell wrk
 PY_PACKAGES  := openapi-spec-validator pyyaml jsonschema pytest
 SUDO         := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: all deps testdeps pydeps build release run test test-swift test-tsan test-openapi test-readme test-css test-ops clean
+.PHONY: all bench test-bench deps testdeps pydeps build release run test test-swift test-tsan test-openapi test-readme test-css test-ops clean
 
 all: build
 
@@ -43,7 +43,7 @@ run: release
 
 # Every test: unit and integration tests over a real socket, the cache and server again under
 # ThreadSanitizer, and the OpenAPI document checked and its examples replayed against the binary.
-test: deps testdeps pydeps test-swift test-tsan test-openapi test-readme test-css test-ops
+test: deps testdeps pydeps test-swift test-tsan test-openapi test-readme test-css test-ops test-bench
 
 test-swift:
 	$(SWIFT) build --build-tests
@@ -54,6 +54,19 @@ test-tsan:
 
 test-openapi: build
 	python3 tests/openapi/check_openapi.py .build/debug/layoutd
+
+# The benchmark programs build and run one short iteration (the figures come from `make bench`).
+test-bench: build
+	$(SWIFT) build --product LayoutBenchmarks
+	$(SWIFT) build --product http-baseline
+	python3 benchmarks/bench.py --quick --bin-dir .build/debug > /dev/null && echo "benchmarks: 1 passed, 0 failed"
+
+# Every benchmark, in release mode, into BENCHMARKS.md (a few minutes; not part of `make test`).
+bench: deps testdeps
+	$(SWIFT) build -c release --product layoutd --static-swift-stdlib
+	$(SWIFT) build -c release --product LayoutBenchmarks
+	$(SWIFT) build -c release --product http-baseline
+	python3 benchmarks/bench.py
 
 # The process as operators run it: flags and environment, health, metrics, logs, graceful stop.
 test-ops: build

@@ -59,7 +59,7 @@ void hs_config_init(hs_config *config) {
     config->threads = 0;
     config->connection_limit = 1024;
     config->connection_timeout_seconds = 30;
-    config->connection_memory_limit = 64 * 1024;
+    config->connection_memory_limit = 16 * 1024;
     config->max_body_bytes = 8 * 1024 * 1024;
 }
 

@@ -13,7 +13,7 @@ public final class LayoutServer: @unchecked Sendable {
         public var threads = 0
         public var connectionLimit = 1024
         public var connectionTimeoutSeconds = 30
-        public var connectionMemoryBytes = 64 * 1024
+        public var connectionMemoryBytes = 16 * 1024
         public var maxBodyBytes = 8 * 1024 * 1024
 
         public init() {}

@@ -34,7 +34,7 @@ struct Layoutd: ParsableCommand {
     var connectionTimeout = 30
 
     @Option(help: "Bytes of memory per connection for headers and buffers.")
-    var connectionMemory = 64 * 1024
+    var connectionMemory = 16 * 1024
 
     @Option(help: "Largest request body in bytes (413 beyond).")
     var maxBodyBytes = 8 * 1024 * 1024

@@ -44,7 +44,7 @@ typedef struct hs_config {
 } hs_config;
 
 /* Fills `config` with the defaults: any address, port 8080, one thread per CPU, 1024 connections,
- * 30 s idle timeout, 64 KiB per connection, 8 MiB bodies. */
+ * 30 s idle timeout, 16 KiB per connection, 8 MiB bodies. */
 void hs_config_init(hs_config *config);
 
 /* Starts serving. Returns NULL and writes a message into `error` when the daemon cannot start. */
