@@ -47,6 +47,16 @@ template <typename Cursor> inline Cursor *cursor(sj_iterator *iterator) {
     return reinterpret_cast<Cursor *>(iterator);
 }
 
+/* Any JSON number as a double. */
+inline bool number(element e, double *out) {
+    switch (e.type()) {
+    case element_type::DOUBLE: *out = e.get_double().value_unsafe(); return true;
+    case element_type::INT64: *out = static_cast<double>(e.get_int64().value_unsafe()); return true;
+    case element_type::UINT64: *out = static_cast<double>(e.get_uint64().value_unsafe()); return true;
+    default: return false;
+    }
+}
+
 }  // namespace
 
 extern "C" {
@@ -85,15 +95,7 @@ sj_type sj_value_type(sj_value value) {
     return SJ_NULL;
 }
 
-bool sj_value_double(sj_value value, double *out) {
-    element e = unwrap(value);
-    switch (e.type()) {
-    case element_type::DOUBLE: *out = e.get_double().value_unsafe(); return true;
-    case element_type::INT64: *out = static_cast<double>(e.get_int64().value_unsafe()); return true;
-    case element_type::UINT64: *out = static_cast<double>(e.get_uint64().value_unsafe()); return true;
-    default: return false;
-    }
-}
+bool sj_value_double(sj_value value, double *out) { return number(unwrap(value), out); }
 
 bool sj_value_bool(sj_value value, bool *out) {
     element e = unwrap(value);
@@ -130,15 +132,6 @@ bool sj_array_next(sj_iterator *iterator, sj_value *element_out) {
     *element_out = wrap(*c->current);
     ++c->current;
     return true;
-}
-
-static inline bool number(element e, double *out) {
-    switch (e.type()) {
-    case element_type::DOUBLE: *out = e.get_double().value_unsafe(); return true;
-    case element_type::INT64: *out = static_cast<double>(e.get_int64().value_unsafe()); return true;
-    case element_type::UINT64: *out = static_cast<double>(e.get_uint64().value_unsafe()); return true;
-    default: return false;
-    }
 }
 
 size_t sj_array_read_number_pairs(sj_value value, const char *first, size_t first_length, const char *second,

@@ -144,6 +144,18 @@ struct JSONWriter: TextOutputStream {
         }
     }
 
+    /// An object of integer members, in the given order.
+    mutating func object(_ members: KeyValuePairs<StaticString, Int>) {
+        storage.append(UInt8(ascii: "{"))
+        for (index, member) in members.enumerated() {
+            raw(index == 0 ? "\"" : ",\"")
+            raw(member.key)
+            raw("\":")
+            integer(member.value)
+        }
+        storage.append(UInt8(ascii: "}"))
+    }
+
     mutating func write(_ string: String) {
         var string = string
         string.withUTF8 { storage.append(UnsafeRawBufferPointer($0)) }

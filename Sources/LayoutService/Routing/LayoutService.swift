@@ -196,21 +196,11 @@ public final class LayoutService: Sendable {
     private func cacheStatistics() -> ServiceResponse {
         let statistics = cache.statistics
         var writer = JSONWriter(capacity: 160)
-        writer.raw("{\"entries\":")
-        writer.integer(statistics.entries)
-        writer.raw(",\"bytes\":")
-        writer.integer(statistics.bytes)
-        writer.raw(",\"budgetBytes\":")
-        writer.integer(cache.byteBudget)
-        writer.raw(",\"hits\":")
-        writer.integer(statistics.hits)
-        writer.raw(",\"misses\":")
-        writer.integer(statistics.misses)
-        writer.raw(",\"evictions\":")
-        writer.integer(statistics.evictions)
-        writer.raw(",\"builds\":")
-        writer.integer(statistics.builds)
-        writer.byte(UInt8(ascii: "}"))
+        writer.object([
+            "entries": statistics.entries, "bytes": statistics.bytes, "budgetBytes": cache.byteBudget,
+            "hits": statistics.hits, "misses": statistics.misses, "evictions": statistics.evictions,
+            "builds": statistics.builds,
+        ])
         return .json(200, writer)
     }
 }
