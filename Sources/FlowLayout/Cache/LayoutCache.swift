@@ -13,8 +13,22 @@ public final class LayoutCache: Sendable {
         public var bytes = 0
     }
 
+    /// What one stored layout may cost at most: the budget itself.
     public let byteBudget: Int
     private let state: Locked<LRUState>
+
+    /// Bytes one entry costs besides its layout: its slot in the recency list (key, size, links) and
+    /// its share of the index (key and slot number at the dictionary's 3/4 maximum load).
+    static let entryOverhead = MemoryLayout<LRUState.Slot>.stride - MemoryLayout<BaseLayout?>.stride
+        + (MemoryLayout<ContentHash>.stride + MemoryLayout<Int>.stride) * 4 / 3
+
+    /// How a registration went: found, stored now, or too large to be stored at all.
+    public enum Storing: Sendable {
+        case hit(BaseLayout)
+        case stored(BaseLayout)
+        /// The layout's `storedByteCount` exceeds the whole budget: it was built but not kept.
+        case tooLarge(BaseLayout, bytes: Int)
+    }
 
     public init(byteBudget: Int) {
         self.byteBudget = byteBudget
@@ -35,7 +49,8 @@ public final class LayoutCache: Sendable {
         }
     }
 
-    /// The cached layout for `input`, or a freshly built one that is then cached. `hit` says which.
+    /// The cached layout for `input`, or a freshly built one that is then cached (unless it is larger
+    /// than the whole budget: then it is only returned). `hit` says which.
     public func layout(for input: FlowLayoutInput, key: ContentHash) -> (layout: BaseLayout, hit: Bool) {
         if let layout = lookup(key) { return (layout, true) }
         let layout = BaseLayout(input)
@@ -46,11 +61,25 @@ public final class LayoutCache: Sendable {
         return (layout, false)
     }
 
-    /// Stores a layout built elsewhere (counts as a build).
-    public func insert(_ layout: BaseLayout, for key: ContentHash) {
+    /// The cached layout for `input`, or a freshly built one stored for later lookups, or `tooLarge`
+    /// when it could not be stored, so a caller that promised to keep it can say so.
+    public func store(_ input: FlowLayoutInput, key: ContentHash) -> Storing {
+        if let layout = lookup(key) { return .hit(layout) }
+        let layout = BaseLayout(input)
+        let stored = state.withLock { state in
+            state.statistics.builds += 1
+            return state.insert(layout, for: key, budget: byteBudget)
+        }
+        return stored ? .stored(layout) : .tooLarge(layout, bytes: layout.storedByteCount)
+    }
+
+    /// Stores a layout built elsewhere (counts as a build). False when it is larger than the whole
+    /// budget and was not kept.
+    @discardableResult
+    public func insert(_ layout: BaseLayout, for key: ContentHash) -> Bool {
         state.withLock { state in
             state.statistics.builds += 1
-            state.insert(layout, for: key, budget: byteBudget)
+            return state.insert(layout, for: key, budget: byteBudget)
         }
     }
 
@@ -85,10 +114,12 @@ private struct LRUState: Sendable {
         return slots[slot].layout
     }
 
-    mutating func insert(_ layout: BaseLayout, for key: ContentHash, budget: Int) {
+    /// False when the layout alone exceeds the budget: it is not stored and nothing is evicted for it.
+    @discardableResult
+    mutating func insert(_ layout: BaseLayout, for key: ContentHash, budget: Int) -> Bool {
         remove(key)
-        let bytes = layout.byteCount
-        guard bytes <= budget else { return }
+        let bytes = layout.storedByteCount
+        guard bytes <= budget else { return false }
         while statistics.bytes + bytes > budget, oldest >= 0 {
             remove(slots[oldest].key)
             statistics.evictions += 1
@@ -105,6 +136,7 @@ private struct LRUState: Sendable {
         pushNewest(slot)
         statistics.bytes += bytes
         statistics.entries += 1
+        return true
     }
 
     @discardableResult

@@ -3,15 +3,16 @@ extension BaseLayout {
     /// order: all cells (section by section, line by line), then headers, then footers (spec §9).
     ///
     /// Frames are pixel-rounded, mirrored for right-to-left and pinned for this viewport. Only the
-    /// sections, lines and items near the bounds are looked at; the return value counts the elements
-    /// examined, so tests can show the work is O(log n + k).
+    /// sections, lines and items near the bounds are looked at. The return value counts the work: every
+    /// probe of a binary search, every section and line looked at and every element examined, so tests
+    /// can show the work is O(log n + k).
     @discardableResult
     public func attributes(in viewport: Viewport, into result: inout [LayoutAttributes]) -> Int {
         let rect = viewport.bounds
         guard dimension > 0, !rect.isEmpty else { return 0 }
         let sectionSearch = contentMirror(viewport).unmap(rect)
-        let candidates = sectionRange(touching: sectionSearch)
         var examined = 0
+        let candidates = sectionRange(touching: sectionSearch, probes: &examined)
         for index in candidates where sectionFrame(index).touches(sectionSearch) {
             switch sections[index].body {
             case .uniform(let grid):
@@ -62,14 +63,21 @@ extension BaseLayout {
         return MirrorTransform(mapping: .shift(delta: contentSize.width - blockEnd - blockStart), mirrorsAfterRounding: false)
     }
 
-    /// Sections that may intersect `rect` (left to right) along the scroll axis.
-    private func sectionRange(touching rect: Rect) -> Range<Int> {
-        guard sectionsAreOrdered else { return sections.indices }
+    /// Sections that may intersect `rect` (left to right) along the scroll axis; `probes` counts the
+    /// sections looked at to find them.
+    private func sectionRange(touching rect: Rect, probes: inout Int) -> Range<Int> {
+        guard sectionsAreOrdered else {
+            probes += sections.count
+            return sections.indices
+        }
         let low = scrollDirection.scrollMin(rect)
         let high = scrollDirection.scrollMax(rect)
-        let first = VisibleRange.firstEnding(atOrAfter: low, count: sections.count) { sections[$0].end }
+        let first = VisibleRange.firstEnding(atOrAfter: low, count: sections.count, probes: &probes) { sections[$0].end }
         var last = first
-        while last < sections.count, sections[last].offset <= high { last += 1 }
+        while last < sections.count, sections[last].offset <= high {
+            probes += 1
+            last += 1
+        }
         return first..<last
     }
 
@@ -91,8 +99,10 @@ extension BaseLayout {
         let lines = VisibleRange.arithmetic(
             count: grid.lineCount, base: offset + grid.firstLineStart, stride: grid.lineStride,
             length: grid.acrossLength, low: direction.scrollMin(search), high: direction.scrollMax(search))
-        var examined = 0
+        // One probe for the arithmetic that finds the lines, one for each line's columns.
+        var examined = 1
         for line in lines {
+            examined += 1
             let scroll = offset + grid.scrollOrigin(line: line)
             let (begin, gap) = grid.placement(line: line)
             let columns = VisibleRange.arithmetic(
@@ -132,9 +142,13 @@ extension BaseLayout {
         // The offset inside a column is what right-to-left mirrors on this path (spec §11).
         let crossAlignment = viewport.layoutDirection == .rightToLeft && isHorizontal
             ? rows.crossAlignment.mirrored : rows.crossAlignment
-        var line = rows.isMonotone ? lines.firstLine(endingAtOrAfter: low) : 0
         var examined = 0
+        // Line ends never go backwards on a monotone section, so the first line that reaches the
+        // bounds is found by binary search; otherwise every line is looked at.
+        var line = rows.isMonotone
+            ? VisibleRange.firstEnding(atOrAfter: low, count: lines.count, probes: &examined) { lines.end(ofLine: $0) } : 0
         while line < lines.count {
+            examined += 1
             let record = lines[line]
             if record.start > high {
                 if rows.isMonotone { break }

@@ -12,12 +12,15 @@ enum VisibleRange {
         return lower < upper ? lower..<upper : lower..<lower
     }
 
-    /// The first index in `0..<count` whose `end(i)` is at least `low`, for non-decreasing `end`.
-    static func firstEnding(atOrAfter low: Double, count: Int, end: (Int) -> Double) -> Int {
+    /// The first index in `0..<count` whose `end(i)` is at least `low`, for non-decreasing `end`;
+    /// `probes` grows by the number of `end` calls (at most ⌊log2 count⌋ + 1).
+    @inline(__always)
+    static func firstEnding(atOrAfter low: Double, count: Int, probes: inout Int, end: (Int) -> Double) -> Int {
         var lower = 0
         var upper = count
         while lower < upper {
             let middle = (lower + upper) / 2
+            probes += 1
             if end(middle) < low { lower = middle + 1 } else { upper = middle }
         }
         return lower

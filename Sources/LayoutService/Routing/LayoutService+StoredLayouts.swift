@@ -3,7 +3,8 @@ import FlowLayout
 /// Stored layouts: register the description once, then scroll by sending only the bounds.
 extension LayoutService {
     /// `POST /v1/layouts`: 201 with the new layout's metadata and `Location`, or 200 when the same
-    /// inputs are already stored (the id is their content hash).
+    /// inputs are already stored (the id is their content hash), or 507 when the layout alone is
+    /// larger than the cache's whole budget, so no `Location` would ever answer.
     func register(_ request: ServiceRequest) -> ServiceResponse {
         let input: FlowLayoutInput
         switch decodeBody(request, decoder.decodeRegistration) {
@@ -11,7 +12,17 @@ extension LayoutService {
         case .failure(let problem): return .problem(problem)
         }
         let key = input.contentHash
-        let (base, hit) = cache.layout(for: input, key: key)
+        let base: BaseLayout
+        let hit: Bool
+        switch cache.store(input, key: key) {
+        case .hit(let layout): (base, hit) = (layout, true)
+        case .stored(let layout): (base, hit) = (layout, false)
+        case .tooLarge(let layout, let bytes):
+            var response = ServiceResponse.problem(.layoutTooLarge(bytes: bytes, budget: cache.byteBudget, items: layout.itemCount))
+            response.cacheHit = false
+            response.itemCount = layout.itemCount
+            return response
+        }
         let location = "/v1/layouts/\(key)"
         var response = ServiceResponse.json(
             hit ? 200 : 201, metadataWriter(base, key: key), headers: [("Location", location), ("ETag", "\"\(key)\"")])
@@ -122,7 +133,7 @@ extension LayoutService {
         writer.raw(",\"itemCount\":")
         writer.integer(base.itemCount)
         writer.raw(",\"bytes\":")
-        writer.integer(base.byteCount)
+        writer.integer(base.storedByteCount)
         writer.byte(UInt8(ascii: "}"))
         return writer
     }

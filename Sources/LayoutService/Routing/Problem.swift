@@ -35,6 +35,13 @@ public struct Problem: Error, Hashable, Sendable {
                 detail: "No stored layout has id '\(id)'; it may have been evicted. Register it again with POST /v1/layouts (the same inputs give the same id) or send the full request to POST /v1/layout.")
     }
 
+    /// The layout alone costs more than the cache's whole byte budget, so it cannot be stored; the
+    /// client should send full requests to `POST /v1/layout`, which still answers (computed, not cached).
+    static func layoutTooLarge(bytes: Int, budget: Int, items: Int) -> Problem {
+        Problem(slug: "layout-too-large", title: "Layout Too Large", status: 507,
+                detail: "The layout of \(items) items needs \(bytes) bytes, more than the cache's whole budget of \(budget) bytes, so it cannot be stored. Send full requests to POST /v1/layout instead, or run the server with a larger cache budget.")
+    }
+
     static func unsupportedMediaType(_ contentType: String?) -> Problem {
         Problem(slug: "unsupported-media-type", title: "Unsupported Media Type", status: 415,
                 detail: contentType.map { "The body must be application/json, not '\($0)'." }
