@@ -81,3 +81,75 @@ extension ConcurrencyTests {
         }
     }
 }
+
+extension ConcurrencyTests {
+    /// A cache with room for one layout of varied items and not two: other clients' registrations
+    /// evict the shared layout by budget again and again while many connections scroll it and register
+    /// it again on 404. Every 200 must be the right attributes, byte for byte.
+    @Test func scrollsWhileTheBudgetEvictsAndClientsReRegister() throws {
+        // 300 varied items one per line cost about 11 KB; the budget holds one such layout.
+        try withTestServer(threads: 4, cacheBytes: 16 * 1024) { server in
+            let port = server.port
+            let registration = Self.registration(width: 390)
+            let first = try HTTPTestClient(port: port).request("POST", "/v1/layouts", json: registration)
+            try #require(first.status == 201)
+            let id = first.json["layoutId"] as? String ?? ""
+            let bytes = first.json["bytes"] as? Int ?? 0
+            #expect(bytes > 300 * 20 && bytes <= 16 * 1024 && 2 * bytes > 16 * 1024, "\(bytes) bytes: one fits, two do not")
+            let path = "/v1/layouts/\(id)/attributes"
+            @Sendable func scroll(_ step: Int) -> String { #"{"bounds":{"x":0,"y":\#(step * 700),"width":390,"height":844},"scale":3}"# }
+            let expected = try (0..<8).map { step in
+                let answer = try HTTPTestClient(port: port).request("POST", path, json: scroll(step))
+                try #require(answer.status == 200)
+                return answer.body
+            }
+            let wrong = Mutex(0)
+            let notFound = Mutex(0)
+            let reRegistered = Mutex(0)
+            let ok = Mutex(0)
+            DispatchQueue.concurrentPerform(iterations: 12) { worker in
+                guard let client = try? HTTPTestClient(port: port) else { wrong.withLock { $0 += 1 }; return }
+                for round in 0..<60 {
+                    if worker < 2 {
+                        // Other clients register layouts of their own: each insertion evicts by budget.
+                        let other = try? client.request("POST", "/v1/layouts", json: Self.registration(width: 391 + Double(worker * 60 + round) / 100))
+                        if other?.status != 201 && other?.status != 200 { wrong.withLock { $0 += 1 } }
+                        continue
+                    }
+                    let step = (worker + round) % 8
+                    guard let answer = try? client.request("POST", path, json: scroll(step)) else {
+                        wrong.withLock { $0 += 1 }
+                        continue
+                    }
+                    if answer.status == 200 && answer.body == expected[step] {
+                        ok.withLock { $0 += 1 }
+                    } else if answer.status == 404 && answer.json["type"] as? String == "/problems/layout-not-found" {
+                        notFound.withLock { $0 += 1 }
+                        // Register again: the same inputs give the same id.
+                        let again = try? client.request("POST", "/v1/layouts", json: registration)
+                        if (again?.status == 201 || again?.status == 200) && again?.json["layoutId"] as? String == id {
+                            reRegistered.withLock { $0 += 1 }
+                        } else {
+                            wrong.withLock { $0 += 1 }
+                        }
+                    } else {
+                        wrong.withLock { $0 += 1 }
+                    }
+                }
+            }
+            let statistics = try HTTPTestClient(port: port).request("GET", "/v1/cache", body: nil, headers: [:]).json
+            let evictions = statistics["evictions"] as? Int ?? 0
+            #expect(wrong.withLock { $0 } == 0)
+            #expect(evictions > 0, "\(statistics)")
+            #expect((statistics["bytes"] as? Int ?? .max) <= 16 * 1024)
+            #expect(ok.withLock { $0 } + notFound.withLock { $0 } == 10 * 60)
+            print("budget evictions \(evictions), 200s \(ok.withLock { $0 }), 404s \(notFound.withLock { $0 }), re-registrations \(reRegistered.withLock { $0 })")
+        }
+    }
+
+    /// 300 items of varied sizes, each wider than half the line, so one per line.
+    static func registration(width: Double) -> String {
+        let items = (0..<300).map { #"{"width":\#(200 + $0 * 7 % 150),"height":\#(20 + $0 * 11 % 40)}"# }.joined(separator: ",")
+        return #"{"viewport":{"width":\#(width)},"items":[\#(items)]}"#
+    }
+}

@@ -99,6 +99,44 @@ struct StoredLayoutTests {
         }
     }
 
+    /// A layout that alone exceeds the cache's whole budget cannot be stored: registering it is a 507
+    /// naming both sizes (never a 201 whose Location then 404s), and /v1/layout still computes it.
+    @Test func aLayoutLargerThanTheWholeCacheIs507AndLayoutStillAnswers() throws {
+        try withTestServer(maxBodyBytes: 256 * 1024, cacheBytes: 16 * 1024) { server in
+            let client = try HTTPTestClient(port: server.port)
+            // 2,000 items one per line: about 72 KB stored, over a 16 KiB budget.
+            let items = (0..<2000).map { #"{"width":\#(200 + $0 % 150),"height":\#(20 + $0 % 40)}"# }.joined(separator: ",")
+            let answer = try client.request("POST", "/v1/layouts", json: #"{"viewport":{"width":390},"items":[\#(items)]}"#)
+            #expect(answer.status == 507)
+            #expect(answer.headers["content-type"] == "application/problem+json")
+            #expect(answer.headers["location"] == nil)
+            #expect(answer.json["type"] as? String == "/problems/layout-too-large")
+            #expect(answer.json["status"] as? Int == 507)
+            let detail = answer.json["detail"] as? String ?? ""
+            #expect(detail.contains("The layout of 2000 items needs "), "\(detail)")
+            #expect(detail.contains(" bytes, more than the cache's whole budget of 16384 bytes"), "\(detail)")
+            let needed = detail.split(separator: " ").dropFirst(6).first.flatMap { Int($0) } ?? 0
+            #expect(needed > 2000 * 36 && needed <= 2000 * 40, "\(detail)")
+            #expect(server.service.cache.statistics.entries == 0)
+
+            // Posting it again is the same 507, not a 200.
+            #expect(try client.request("POST", "/v1/layouts", json: #"{"viewport":{"width":390},"items":[\#(items)]}"#).status == 507)
+            // A layout that fits still registers.
+            let (small, id) = try register(client)
+            #expect(small.status == 201)
+            #expect(try client.request("GET", "/v1/layouts/\(id)", body: nil, headers: [:]).status == 200)
+            // /v1/layout answers the big one, computed each time and never cached.
+            let full = #"{"bounds":{"x":0,"y":1000,"width":390,"height":300},"items":[\#(items)]}"#
+            for _ in 0..<2 {
+                let computed = try client.request("POST", "/v1/layout", json: full)
+                #expect(computed.status == 200)
+                #expect(computed.json["cache"] as? String == "miss")
+                #expect((computed.json["attributes"] as? [Any])?.isEmpty == false)
+            }
+            #expect(server.service.cache.statistics.entries == 1)
+        }
+    }
+
     @Test func registrationNeedsTheCrossAxisLength() throws {
         try withTestServer { server in
             let client = try HTTPTestClient(port: server.port)

@@ -3,13 +3,13 @@ import LayoutService
 
 /// Starts the real server on a free loopback port for one test and stops it afterwards.
 func withTestServer<Result>(
-    maxBodyBytes: Int = 64 * 1024, maxItems: Int = 100_000, threads: Int = 2,
+    maxBodyBytes: Int = 64 * 1024, maxItems: Int = 100_000, threads: Int = 2, cacheBytes: Int = 16 * 1024 * 1024,
     _ body: (LayoutServer) throws -> Result
 ) throws -> Result {
     var serviceConfiguration = LayoutService.Configuration()
     serviceConfiguration.limits.maxItems = maxItems
     serviceConfiguration.limits.maxBodyBytes = maxBodyBytes
-    serviceConfiguration.cacheBytes = 16 * 1024 * 1024
+    serviceConfiguration.cacheBytes = cacheBytes
     var configuration = LayoutServer.Configuration()
     configuration.host = "127.0.0.1"
     configuration.port = 0
