@@ -3,6 +3,10 @@
 # Build stage: the official Swift 6 image on Debian bookworm, building with the Makefile's own
 # `release` target (static Swift standard library), so the image and `make run` cannot drift.
 ARG SWIFT_IMAGE=swift:6.3-bookworm
+# Where the runtime stage takes the binary from: the build stage below, or (scripts/container-smoke.sh,
+# on machines that cannot pull the Swift image) an image holding a binary that `make release` built.
+ARG BINARY_IMAGE=build
+
 FROM ${SWIFT_IMAGE} AS build
 RUN apt-get update \
     && DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends \
@@ -13,6 +17,8 @@ COPY Package.swift Makefile ./
 COPY Sources ./Sources
 RUN make release && install -m 0755 .build/release/layoutd /usr/local/bin/layoutd
 
+FROM ${BINARY_IMAGE} AS binary
+
 # Runtime stage: only the shared libraries the binary links besides glibc.
 FROM debian:bookworm-slim AS runtime
 RUN apt-get update \
@@ -20,7 +26,7 @@ RUN apt-get update \
         libmicrohttpd12 libsimdjson14 libstdc++6 \
     && rm -rf /var/lib/apt/lists/* \
     && useradd --system --uid 10001 --no-create-home --shell /usr/sbin/nologin layoutd
-COPY --from=build /usr/local/bin/layoutd /usr/local/bin/layoutd
+COPY --from=binary /usr/local/bin/layoutd /usr/local/bin/layoutd
 USER 10001:10001
 EXPOSE 8080
 ENTRYPOINT ["/usr/local/bin/layoutd"]
