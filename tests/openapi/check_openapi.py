@@ -17,7 +17,10 @@ Usage: check_openapi.py PATH_TO_LAYOUTD
      `contentLength`: headers only with that `Content-Length` and `Expect: 100-continue`), for answers
      no well-formed request example can provoke (404, 405, 413, 415);
      an example of a shared response under `components` runs once;
-   - `x-headers` on a response example lists response headers that must have exactly those values.
+   - `x-headers` on a response example lists response headers that must have exactly those values;
+   - `x-server-arguments` on a response example lists command-line arguments (such as a tiny
+     `--cache-bytes`) of a second layoutd that answers that example instead, for answers that only a
+     differently configured server gives; each distinct list gets its own server, after the main one.
    Each answer must have the documented status and media type, a body equal to the example (numbers by
    value; `cache` may be `hit` or `miss`, since it depends on what ran before), the documented required
    headers, and must validate against the documented response schema (JSON Schema 2020-12). A request
@@ -97,6 +100,7 @@ class Case:
         self.status = None  # expected
         self.response_at = None  # pointer to the response object
         self.example = None  # the response example object, or None for an empty body
+        self.server_arguments = ()  # extra layoutd arguments of the server that answers this case
 
     @property
     def title(self):
@@ -223,6 +227,7 @@ def cases(spec):
             used.add(case.name)
             case.status, case.example, case.response_at = status, example, at
             case.media_type = media_type
+            case.server_arguments = tuple(str(a) for a in example.get("x-server-arguments") or ())
         for name in by_name:
             if name not in used:
                 problems.append(f"{title}: response example {name!r} has no request example of that name")
@@ -241,6 +246,7 @@ def cases(spec):
                 request.get("path", fill_path(path, parameters)), headers=headers,
                 body=raw.encode() if raw is not None else None, content_length=request.get("contentLength"))
             case.status, case.example, case.response_at, case.media_type = status, example, at, media_type
+            case.server_arguments = tuple(str(a) for a in example.get("x-server-arguments") or ())
             own.append(case)
         result.extend(own)
     return result, problems
@@ -366,11 +372,11 @@ def json_pointer_get(document, at: str):
     return node
 
 
-def start(binary: str):
+def start(binary: str, arguments=()):
     log = tempfile.TemporaryFile()
     try:
         server = subprocess.Popen(
-            [binary, "--port", "0", "--host", "127.0.0.1"], stdout=subprocess.PIPE, stderr=log, text=True)
+            [binary, "--port", "0", "--host", "127.0.0.1", *arguments], stdout=subprocess.PIPE, stderr=log, text=True)
     except OSError as error:
         raise SystemExit(f"cannot start {binary}: {error}")
     first = []
@@ -419,31 +425,37 @@ def main() -> int:
     report(not problems, "every example pairs a request with an answer", "\n     ".join(problems))
 
     schemas = Schemas(spec)
-    server, port, log = start(binary)
-    try:
-        for case in all_cases:
-            if case.status is None:
-                continue
-            try:
-                errors = check(spec, schemas, port, case)
-            except Exception as error:  # a refused connection, a timeout: report it and go on
-                errors = [f"{type(error).__name__}: {error}"]
-            report(not errors, f"{case.title} -> {case.status}", "\n     ".join(errors))
-    finally:
-        if server.poll() is None:
-            server.send_signal(signal.SIGTERM)
+    # The main server first, in document order; then one server per distinct list of extra arguments.
+    groups = {(): []}
+    for case in all_cases:
+        if case.status is not None:
+            groups.setdefault(case.server_arguments, []).append(case)
+    for arguments, group in groups.items():
+        suffix = f" (layoutd {' '.join(arguments)})" if arguments else ""
+        server, port, log = start(binary, arguments)
+        failed_before = failed
         try:
-            code = server.wait(timeout=TIMEOUT)
-        except subprocess.TimeoutExpired:
-            server.kill()
-            code = server.wait()
-        report(code == 0, "layoutd exits 0 on SIGTERM", f"exit status {code}")
-        if failed:
-            log.seek(0)
-            tail = log.read().decode(errors="replace")[-1500:]
-            if tail:
-                print("layoutd's standard error ends with:\n" + tail)
-        log.close()
+            for case in group:
+                try:
+                    errors = check(spec, schemas, port, case)
+                except Exception as error:  # a refused connection, a timeout: report it and go on
+                    errors = [f"{type(error).__name__}: {error}"]
+                report(not errors, f"{case.title} -> {case.status}{suffix}", "\n     ".join(errors))
+        finally:
+            if server.poll() is None:
+                server.send_signal(signal.SIGTERM)
+            try:
+                code = server.wait(timeout=TIMEOUT)
+            except subprocess.TimeoutExpired:
+                server.kill()
+                code = server.wait()
+            report(code == 0, f"layoutd exits 0 on SIGTERM{suffix}", f"exit status {code}")
+            if failed > failed_before:
+                log.seek(0)
+                tail = log.read().decode(errors="replace")[-1500:]
+                if tail:
+                    print("layoutd's standard error ends with:\n" + tail)
+            log.close()
     print(f"{passed} passed, {failed} failed")
     return 1 if failed else 0
 
