@@ -137,9 +137,11 @@ static enum MHD_Result on_first_call(hs_server *server, struct MHD_Connection *c
     return MHD_YES;
 }
 
+/* How many bytes past the cap a streamed body may still send to get its 413: enough for any honest
+ * client that misjudged the size, bounded so that an endless stream is cut off, not read forever. */
 static size_t discard_limit(size_t cap) {
-    const size_t floor = 1024 * 1024;
-    return cap > floor ? cap : floor;
+    const size_t floor = 64 * 1024 * 1024;
+    return cap > floor / 8 ? cap * 8 : floor;
 }
 
 static enum MHD_Result on_body_chunk(hs_server *server, struct request_state *state,
@@ -154,7 +156,7 @@ static enum MHD_Result on_body_chunk(hs_server *server, struct request_state *st
     }
     if (state->too_large) {
         /* libmicrohttpd only lets us answer once the body has ended, so we read on and throw the bytes
-         * away, but no further than the cap again (at least 1 MiB): past that the client is cut off. */
+         * away, but no further than discard_limit: past that the client is cut off. */
         state->discarded += chunk;
         return state->discarded > discard_limit(server->max_body_bytes) ? MHD_NO : MHD_YES;
     }

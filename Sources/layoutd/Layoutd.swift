@@ -77,7 +77,9 @@ struct Layoutd: ParsableCommand {
         guard connectionLimit > 0 else { throw ValidationError("--connection-limit must be positive.") }
         guard connectionTimeout > 0 else { throw ValidationError("--connection-timeout must be positive.") }
         guard connectionMemory >= 4096 else { throw ValidationError("--connection-memory must be at least 4096.") }
-        guard maxBodyBytes > 0 else { throw ValidationError("--max-body-bytes must be positive.") }
+        guard (1...(1 << 30)).contains(maxBodyBytes) else {
+            throw ValidationError("--max-body-bytes must be between 1 and 1073741824 (1 GiB).")
+        }
         guard maxItems > 0 else { throw ValidationError("--max-items must be positive.") }
         guard cacheBytes >= 0 else { throw ValidationError("--cache-bytes must be 0 or more.") }
         guard drainTimeout >= 0 else { throw ValidationError("--drain-timeout must be 0 or more.") }

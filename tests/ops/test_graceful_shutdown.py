@@ -1,8 +1,11 @@
-"""SIGTERM during a stream of requests: the service turns unready, finishes what it accepted, exits 0."""
+"""SIGTERM (or SIGINT) during a stream of requests: the service turns unready, finishes what it accepted,
+exits 0."""
 import http.client
 import signal
 import threading
 import time
+
+import pytest
 
 BODY = b'{"bounds":{"x":0,"y":100,"width":390,"height":844},"itemCount":2000,"parallax":{"model":"center","maxOffset":20}}'
 
@@ -38,7 +41,8 @@ def client(port: int, results: dict, stop: threading.Event):
             connection = None
 
 
-def test_sigterm_drains_without_failing_accepted_requests(layoutd):
+@pytest.mark.parametrize("stop_signal", [signal.SIGTERM, signal.SIGINT], ids=["SIGTERM", "SIGINT"])
+def test_stop_signal_drains_without_failing_accepted_requests(layoutd, stop_signal):
     server = layoutd("--threads", "2", "--drain-timeout", "5000")
     results = {"ok": 0, "failed": 0, "refused": 0, "unsent": 0, "closed_by_server": 0}
     stop = threading.Event()
@@ -48,7 +52,7 @@ def test_sigterm_drains_without_failing_accepted_requests(layoutd):
     time.sleep(0.7)
     before = results["ok"]
     started = time.monotonic()
-    server.process.send_signal(signal.SIGTERM)
+    server.process.send_signal(stop_signal)
     code = server.process.wait(timeout=10)
     elapsed = time.monotonic() - started
     stop.set()
