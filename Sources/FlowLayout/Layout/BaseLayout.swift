@@ -120,12 +120,14 @@ extension SectionLayout {
                 body = .uniform(grid)
                 endOfLines = grid.endOfLines
             } else if case .sizes(let sizes) = section.items {
-                // The row path swaps the two spacings when scrolling horizontally (§6.1).
-                let vertical = direction == .vertical
+                // UIKit's row path swaps the two spacings when scrolling horizontally (§6.1). The opt-in
+                // line alignments do not: exactly `minimumInteritemSpacing` between the items of a line
+                // and `minimumLineSpacing` between lines in both directions, as on the uniform path.
+                let swapsSpacings = direction == .horizontal && settings.lineAlignment == nil
                 let rows = RowLines(
                     sizes: sizes, direction: direction, dimension: dimension, lineLead: lineLead, lineTrail: lineTrail,
-                    inLineSpacing: vertical ? interitemSpacing : lineSpacing,
-                    lineSpacing: vertical ? lineSpacing : interitemSpacing, firstLineStart: firstLineStart,
+                    inLineSpacing: swapsSpacings ? lineSpacing : interitemSpacing,
+                    lineSpacing: swapsSpacings ? interitemSpacing : lineSpacing, firstLineStart: firstLineStart,
                     placement: placement, crossAlignment: settings.crossAlignment, breaksLikeCSS: false)
                 body = .rows(rows)
                 endOfLines = rows.endOfLines(firstLineStart: firstLineStart)
