@@ -5,8 +5,12 @@ Usage: check_readme.py PATH_TO_LAYOUTD
 
 Each ```sh block that calls curl is run as written, with `localhost:8080` pointed at a server started
 on a free port, and must exit 0 with some output. Every JSON document it prints is read: when the block
-shows an expected problem in a comment (`"pointer":"…"`), the answer must be that problem; otherwise no
-answer may be a problem at all. Text answers (metrics, headers) need only be there.
+shows an expected problem in a comment (`"pointer":"…"`), the answer must be that 400 problem; otherwise
+the problems it prints must be exactly those its comment lines show by `"type":"/problems/…"` (with
+their `"status":…`), in order, so a block with no such comment may print no problem at all. When the
+block's comment lines show statuses as `→ 304` (what `curl -w '→ %{http_code}\n'` prints), the lines
+`→ NNN` of the output must be exactly those, in order. Text answers (metrics, headers) need only be
+there.
 """
 import json
 import re
@@ -55,13 +59,20 @@ def main() -> int:
                 assert result.returncode == 0, f"exit {result.returncode}"
                 assert result.stdout.strip(), "no output"
                 answers = json_documents(result.stdout)
+                comments = "\n".join(l for l in block.splitlines() if l.lstrip().startswith("#"))
                 expected = re.search(r'"pointer":"([^"]*)"', block)
                 if expected:
                     assert [a.get("pointer") for a in answers] == [expected.group(1)], f"answers {answers}"
                     assert answers[0].get("status") == 400, f"status {answers[0].get('status')}"
                 else:
-                    problems = [a for a in answers if "type" in a and "status" in a]
-                    assert not problems, f"unexpected problem {problems}"
+                    shown = [(m.group(1), int(m.group(2))) for m in
+                             re.finditer(r'"type":"(/problems/[^"]+)".*?"status":(\d+)', comments, flags=re.S)]
+                    problems = [(a["type"], a["status"]) for a in answers if "type" in a and "status" in a]
+                    assert problems == shown, f"problems {problems} where the block shows {shown}"
+                statuses = re.findall(r"→ (\d{3})", comments)
+                if statuses:
+                    printed = re.findall(r"^→ (\d{3})\s*$", result.stdout, flags=re.M)
+                    assert printed == statuses, f"statuses {printed} where the block shows {statuses}"
                 passed += 1
                 print(f"ok   {title}")
             except AssertionError as error:
