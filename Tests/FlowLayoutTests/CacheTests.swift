@@ -39,7 +39,7 @@ struct CacheTests {
         #expect(statistics.builds == 1)
         #expect(statistics.misses == 1)
         #expect(statistics.entries == 1)
-        #expect(statistics.bytes == built.byteCount)
+        #expect(statistics.bytes == built.storedByteCount)
     }
 
     @Test func crossAxisChangeIsAMiss() {
@@ -61,8 +61,8 @@ struct CacheTests {
     @Test func leastRecentlyUsedIsEvictedFirst() {
         let inputs = [320.0, 375, 414, 768].map { Self.input(bounds: rect(0, 0, $0, 480)) }
         let keys = inputs.map(\.contentHash)
-        let bytes = BaseLayout(inputs[0]).byteCount
-        #expect(inputs.allSatisfy { BaseLayout($0).byteCount == bytes }, "equal inputs but the width cost the same")
+        let bytes = BaseLayout(inputs[0]).storedByteCount
+        #expect(inputs.allSatisfy { BaseLayout($0).storedByteCount == bytes }, "equal inputs but the width cost the same")
         // Room for two layouts, not three.
         let cache = LayoutCache(byteBudget: 3 * bytes - 1)
 
@@ -89,7 +89,7 @@ struct CacheTests {
     @Test func aLayoutBiggerThanTheBudgetIsNotKept() {
         let sizes = (0..<1000).map { Size(width: Double(20 + $0 % 50), height: 30) }
         let input = FlowLayoutInput(sections: [FlowSection(items: .sizes(sizes))], crossAxisLength: 320)
-        let bytes = BaseLayout(input).byteCount
+        let bytes = BaseLayout(input).storedByteCount
         let cache = LayoutCache(byteBudget: bytes - 1)
 
         let (layout, hit) = cache.layout(for: input, key: input.contentHash)
@@ -110,7 +110,7 @@ struct CacheTests {
         let big = FlowLayoutInput(
             sections: [FlowSection(items: .sizes((0..<1000).map { Size(width: Double(20 + $0 % 50), height: 30) }))],
             crossAxisLength: 320)
-        let cache = LayoutCache(byteBudget: BaseLayout(big).byteCount - 1)
+        let cache = LayoutCache(byteBudget: BaseLayout(big).storedByteCount - 1)
         _ = cache.layout(for: small, key: small.contentHash)
         _ = cache.layout(for: big, key: big.contentHash)
         #expect(cache.lookup(small.contentHash) != nil)
@@ -134,7 +134,7 @@ struct CacheTests {
         let inputs = Self.concurrentInputs
         let expected = inputs.map { Self.visible(BaseLayout($0), Self.concurrentBounds) }
         // Room for about three layouts, so tasks keep evicting each other's entries.
-        let budget = 3 * inputs.map { BaseLayout($0).byteCount }.max()!
+        let budget = 3 * inputs.map { BaseLayout($0).storedByteCount }.max()!
         let cache = LayoutCache(byteBudget: budget)
         let tasks = 64
         let rounds = 40
@@ -163,7 +163,7 @@ struct CacheTests {
     @Test func concurrentThreadsGetTheSameLayouts() {
         let inputs = Self.concurrentInputs
         let expected = inputs.map { Self.visible(BaseLayout($0), Self.concurrentBounds) }
-        let budget = 2 * inputs.map { BaseLayout($0).byteCount }.max()!
+        let budget = 2 * inputs.map { BaseLayout($0).storedByteCount }.max()!
         let cache = LayoutCache(byteBudget: budget)
         let mismatches = Mutex(0)
         let iterations = 2000
