@@ -5,8 +5,9 @@ import Glibc
 #endif
 
 /// One JSON object per line on standard error: what log collectors parse without configuration.
-/// Keys are written in a fixed order (timestamp, level, label, message, then metadata sorted); whole
-/// lines go through `LogSink`, so lines from concurrent threads never interleave.
+/// Keys are written in a fixed order (timestamp, level, label, message, then metadata sorted, an
+/// `AccessRecord` as its own members); whole lines go through `LogSink`, so lines from concurrent
+/// threads never interleave.
 public struct JSONLogHandler: LogHandler {
     public var metadata: Logger.Metadata = [:]
     public var logLevel: Logger.Level
@@ -34,7 +35,11 @@ public struct JSONLogHandler: LogHandler {
         writer.raw(",\"message\":")
         writer.string(event.message.description)
         let merged = metadata.isEmpty ? event.metadata ?? [:] : metadata.merging(event.metadata ?? [:]) { $1 }
-        for key in merged.keys.sorted() {
+        for key in merged.count > 1 ? merged.keys.sorted() : Array(merged.keys) {
+            if case .stringConvertible(let record as AccessRecord) = merged[key]! {
+                record.writeMembers(into: &writer)
+                continue
+            }
             writer.byte(UInt8(ascii: ","))
             writer.string(key)
             writer.byte(UInt8(ascii: ":"))

@@ -63,18 +63,11 @@ public final class LayoutService: Sendable {
         let logger = configuration.logger
         let level: Logger.Level = response.status >= 500 ? .error : configuration.accessLogLevel
         guard logger.logLevel <= level else { return }
-        var metadata: Logger.Metadata = [
-            "request_id": .string(requestID),
-            "method": .string(request.method),
-            "route": .string(route.name),
-            "status": .stringConvertible(response.status),
-            "duration_us": .stringConvertible(Double(nanoseconds / 100) / 10),
-            "request_bytes": .stringConvertible(request.body.count),
-            "response_bytes": .stringConvertible(response.body.count),
-        ]
-        if let hit = response.cacheHit { metadata["cache"] = .string(hit ? "hit" : "miss") }
-        if let items = response.itemCount { metadata["items"] = .stringConvertible(items) }
-        if let failure = response.failure { metadata["error"] = .string(failure) }
+        let record = AccessRecord(
+            requestID: requestID, method: request.method, route: route.name, status: response.status,
+            nanoseconds: nanoseconds, requestBytes: request.body.count, responseBytes: response.body.count,
+            cacheHit: response.cacheHit, items: response.itemCount, error: response.failure)
+        let metadata: Logger.Metadata = [AccessRecord.metadataKey: .stringConvertible(record)]
         logger.log(level: level, "request", metadata: metadata)
     }
 
