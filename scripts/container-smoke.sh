@@ -28,7 +28,6 @@ hadolint Dockerfile
 if ! "${buildah[@]}" inspect --type image "$base" >/dev/null 2>&1; then
     step "making $base with debootstrap"
     rootfs=$(mktemp -d)
-    trap 'rm -rf "$rootfs"' EXIT
     debootstrap --variant=minbase bookworm "$rootfs" "$mirror" >/dev/null
     rm -rf "$rootfs"/var/cache/apt/archives/*.deb "$rootfs"/var/lib/apt/lists/*
     container=$("${buildah[@]}" from scratch)
@@ -36,6 +35,7 @@ if ! "${buildah[@]}" inspect --type image "$base" >/dev/null 2>&1; then
     "${buildah[@]}" config --cmd '["bash"]' "$container"
     "${buildah[@]}" commit --quiet "$container" "$base" >/dev/null
     "${buildah[@]}" rm "$container" >/dev/null
+    rm -rf "$rootfs"
 fi
 
 step "make release"
@@ -48,9 +48,11 @@ container=$("${buildah[@]}" from scratch)
 "${buildah[@]}" rm "$container" >/dev/null
 "${buildah[@]}" bud --quiet --isolation chroot --pull=never --layers=false \
     --build-arg BINARY_IMAGE="$binary_image" --target runtime -t "$image" . >/dev/null
-# buildah keeps the container of the aliased binary stage; nothing else is left behind.
+# buildah keeps the container of the aliased binary stage, and the images an earlier run tagged are
+# left dangling: remove both, so repeated runs do not fill the disk.
 "${buildah[@]}" containers --format '{{.ContainerName}}' | grep '^layoutd-binary-working-container' \
     | xargs -r "${buildah[@]}" rm >/dev/null
+"${buildah[@]}" rmi --prune >/dev/null 2>&1 || true
 
 step "running the container on port $port"
 entrypoint=$("${buildah[@]}" inspect --type image --format '{{range .OCIv1.Config.Entrypoint}}{{.}} {{end}}' "$image" | sed 's/ *$//')
