@@ -6,25 +6,6 @@ import Testing
 /// worked out by hand in the comments.
 @Suite("sectionInsetReference and per-section overrides")
 struct SectionOptionsTests {
-    struct Laid {
-        let layout: BaseLayout
-        let attributes: [LayoutAttributes]
-
-        var contentSize: Size { layout.contentSize }
-
-        func cells(_ section: Int) -> [Rect] {
-            attributes.filter { $0.kind == .cell && $0.section == section }.sorted { $0.item < $1.item }.map(\.frame)
-        }
-
-        func header(_ section: Int) -> Rect? {
-            attributes.first { $0.kind == .header && $0.section == section }?.frame
-        }
-
-        func footer(_ section: Int) -> Rect? {
-            attributes.first { $0.kind == .footer && $0.section == section }?.frame
-        }
-    }
-
     static func lay(_ input: FlowLayoutInput) -> Laid {
         let layout = BaseLayout(input)
         return Laid(layout: layout, attributes: allAttributes(of: layout))

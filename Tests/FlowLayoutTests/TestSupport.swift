@@ -47,3 +47,28 @@ func expectClose(
         #expect(isClose(a, e, tolerance: tolerance), "got \(a), expected \(e)", sourceLocation: sourceLocation)
     }
 }
+
+/// A layout with every element it has (`allAttributes`), and its frames by kind, section and item.
+struct Laid {
+    let layout: BaseLayout
+    let attributes: [LayoutAttributes]
+
+    var contentSize: Size { layout.contentSize }
+
+    /// Cell frames of `section`, by item index.
+    func cells(_ section: Int = 0) -> [Rect] {
+        attributes.filter { $0.kind == .cell && $0.section == section }.sorted { $0.item < $1.item }.map(\.frame)
+    }
+
+    func items(_ section: Int = 0) -> [Int] {
+        attributes.filter { $0.kind == .cell && $0.section == section }.map(\.item).sorted()
+    }
+
+    func header(_ section: Int = 0) -> Rect? {
+        attributes.first { $0.kind == .header && $0.section == section }?.frame
+    }
+
+    func footer(_ section: Int = 0) -> Rect? {
+        attributes.first { $0.kind == .footer && $0.section == section }?.frame
+    }
+}

@@ -5,31 +5,6 @@ import Testing
 /// RightToLeftTests.
 @Suite("Worked examples (FLOWLAYOUT.md §13)")
 struct WorkedExampleTests {
-    /// A layout queried with bounds covering the whole content.
-    struct Laid {
-        let layout: BaseLayout
-        let attributes: [LayoutAttributes]
-
-        var contentSize: Size { layout.contentSize }
-
-        /// Cell frames of `section`, by item index.
-        func cells(_ section: Int = 0) -> [Rect] {
-            attributes.filter { $0.kind == .cell && $0.section == section }.sorted { $0.item < $1.item }.map(\.frame)
-        }
-
-        func items(_ section: Int = 0) -> [Int] {
-            attributes.filter { $0.kind == .cell && $0.section == section }.map(\.item).sorted()
-        }
-
-        func header(_ section: Int = 0) -> Rect? {
-            attributes.first { $0.kind == .header && $0.section == section }?.frame
-        }
-
-        func footer(_ section: Int = 0) -> Rect? {
-            attributes.first { $0.kind == .footer && $0.section == section }?.frame
-        }
-    }
-
     static func lay(
         _ sections: [FlowSection], crossAxis: Double, settings: FlowLayoutSettings = FlowLayoutSettings(),
         scale: Double? = nil, contentInset: EdgeInsets = .zero, safeArea: EdgeInsets = .zero
