@@ -1,11 +1,11 @@
-import FlowLayout
+@testable import FlowLayout
 import PropertyBased
 import Testing
 
 /// Properties every layout keeps, over random scenarios.
 @Suite("Flow layout properties")
 struct FlowLayoutProperties {
-    private func all(_ scenario: Scenario, _ layout: BaseLayout) -> [LayoutAttributes] {
+    private static func all(_ scenario: Scenario, _ layout: BaseLayout) -> [LayoutAttributes] {
         var attributes: [LayoutAttributes] = []
         layout.attributes(in: scenario.everything(layout), into: &attributes)
         return attributes
@@ -17,7 +17,7 @@ struct FlowLayoutProperties {
     @Test func noTwoCellsOverlap() async {
         await propertyCheck(count: 150, input: Scenario.generator) { scenario in
             let layout = BaseLayout(scenario.input)
-            let cells = all(scenario, layout).filter { $0.kind == .cell }
+            let cells = Self.all(scenario, layout).filter { $0.kind == .cell }
             let slack = tolerance(scenario) + 1e-9
             // Cells come line by line, so only near neighbours can overlap; check a window.
             for (index, cell) in cells.enumerated() {
@@ -34,7 +34,7 @@ struct FlowLayoutProperties {
         await propertyCheck(count: 150, input: Scenario.generator) { scenario in
             let layout = BaseLayout(scenario.input)
             let slack = tolerance(scenario) + 1e-9
-            for cell in all(scenario, layout) where cell.kind == .cell {
+            for cell in Self.all(scenario, layout) where cell.kind == .cell {
                 #expect(cell.frame.minX >= -slack && cell.frame.minY >= -slack)
                 #expect(cell.frame.maxX <= layout.contentSize.width + slack, "\(cell.frame) in \(layout.contentSize)")
                 #expect(cell.frame.maxY <= layout.contentSize.height + slack, "\(cell.frame) in \(layout.contentSize)")
@@ -72,31 +72,51 @@ struct FlowLayoutProperties {
 
     @Test func visibleQueryEqualsBruteForceFilter() async {
         await propertyCheck(count: 150, input: Scenario.generator) { scenario in
-            let layout = BaseLayout(scenario.input)
-            let everything = all(scenario, layout)
-            let uniformSections = Set(everything.filter { $0.kind == .cell }.map(\.section).filter { section in
-                if case .sizes(let sizes) = scenario.input.sections[section].items, let first = sizes.first {
-                    return sizes.allSatisfy { $0 == first }
-                }
-                return true
-            })
-            var random = SplitMix64(seed: scenario.seed)
-            for _ in 0..<12 {
-                let width = Double(random.next() % 600)
-                let height = Double(random.next() % 600)
-                let x = Double(random.next() % UInt64(max(1, layout.contentSize.width + 200))) - 100
-                let y = Double(random.next() % UInt64(max(1, layout.contentSize.height + 200))) - 100
-                let rect = Rect(x: x, y: y, width: width, height: height)
-                var visible: [LayoutAttributes] = []
-                layout.attributes(in: scenario.viewport(rect), into: &visible)
-                let expected = rect.isEmpty ? [] : everything.filter { element in
-                    if element.kind == .cell && uniformSections.contains(element.section) {
-                        return Self.uniformPredicate(element.frame, rect, vertical: layout.scrollDirection == .vertical)
-                    }
-                    return element.frame.touches(rect)
-                }
-                #expect(visible == expected, "rect \(rect)")
+            Self.expectVisibleQueryEqualsBruteForceFilter(scenario)
+        }
+    }
+
+    /// Scenarios whose rectangles touch a frame only where pixel rounding has carried it past its
+    /// section's extent: UIKit looks at a section only if its (unrounded) frame meets the rect (spec
+    /// §9), so those elements are not returned. Found by the property above; kept as cases.
+    @Test(arguments: [10314172927445595401, 3808231528599237410, 12172901600980003504, 7347366951794993566,
+                      10247653716661673103] as [UInt64])
+    func visibleQueryCullsBySectionFrameBeforeRounding(seed: UInt64) {
+        Self.expectVisibleQueryEqualsBruteForceFilter(Scenario(seed: seed))
+    }
+
+    /// Twelve random rectangles around the content: the query's answer equals filtering every frame by
+    /// UIKit's rules (§9): its section's frame meets the rect, then its own frame does.
+    static func expectVisibleQueryEqualsBruteForceFilter(_ scenario: Scenario) {
+        let layout = BaseLayout(scenario.input)
+        let everything = all(scenario, layout)
+        let uniformSections = Set(everything.filter { $0.kind == .cell }.map(\.section).filter { section in
+            if case .sizes(let sizes) = scenario.input.sections[section].items, let first = sizes.first {
+                return sizes.allSatisfy { $0 == first }
             }
+            return true
+        })
+        var random = SplitMix64(seed: scenario.seed)
+        for _ in 0..<12 {
+            let width = Double(random.next() % 600)
+            let height = Double(random.next() % 600)
+            let x = Double(random.next() % UInt64(max(1, layout.contentSize.width + 200))) - 100
+            let y = Double(random.next() % UInt64(max(1, layout.contentSize.height + 200))) - 100
+            let rect = Rect(x: x, y: y, width: width, height: height)
+            var visible: [LayoutAttributes] = []
+            layout.attributes(in: scenario.viewport(rect), into: &visible)
+            let expected = rect.isEmpty ? [] : everything.filter { element in
+                var section = layout.sectionFrame(element.section)
+                if scenario.layoutDirection == .rightToLeft && layout.scrollDirection == .horizontal {
+                    section.origin.x = layout.contentSize.width - section.maxX
+                }
+                guard section.touches(rect) else { return false }
+                if element.kind == .cell && uniformSections.contains(element.section) {
+                    return Self.uniformPredicate(element.frame, rect, vertical: layout.scrollDirection == .vertical)
+                }
+                return element.frame.touches(rect)
+            }
+            #expect(visible == expected, "rect \(rect)")
         }
     }
 

@@ -48,17 +48,23 @@ struct LineTable: Sendable {
 
     /// The first line whose far edge is at or after `low`, for lines that never go backwards. Binary
     /// searches the starts alone: one array of the three, so half the cache misses on a long list.
-    func firstLine(endingAtOrAfter low: Double) -> Int {
+    /// `probes` grows by the lines looked at (at most ⌊log2 count⌋ + 1, plus the lines that end on
+    /// `low`, which the query returns anyway).
+    func firstLine(endingAtOrAfter low: Double, probes: inout Int) -> Int {
         var lower = 0
         var upper = count
         while lower < upper {
             let middle = (lower + upper) / 2
+            probes += 1
             if starts[middle] <= low { lower = middle + 1 } else { upper = middle }
         }
         // `lower` lines start at or before `low`; the last of them may still reach it, and so may
         // earlier ones that end exactly on it (zero spacing).
         var first = lower
-        while first > 0, end(ofLine: first - 1) >= low { first -= 1 }
+        while first > 0, end(ofLine: first - 1) >= low {
+            probes += 1
+            first -= 1
+        }
         return first
     }
 

@@ -146,7 +146,7 @@ extension BaseLayout {
         // Line ends never go backwards on a monotone section, so the first line that reaches the
         // bounds is found by binary search; otherwise every line is looked at.
         var line = rows.isMonotone
-            ? VisibleRange.firstEnding(atOrAfter: low, count: lines.count, probes: &examined) { lines.end(ofLine: $0) } : 0
+            ? lines.firstLine(endingAtOrAfter: low, probes: &examined) : 0
         while line < lines.count {
             examined += 1
             let record = lines[line]
