@@ -44,7 +44,9 @@ run: release
 	.build/release/layoutd --port $(PORT)
 
 # Every test: unit and integration tests over a real socket, the cache and server again under
-# ThreadSanitizer, and the OpenAPI document checked and its examples replayed against the binary.
+# ThreadSanitizer, the OpenAPI document checked and its examples replayed against the binary, the
+# README's curl examples, the CSS mode against Chromium, the process as operators run it (flags,
+# health, metrics, logs, drain, valgrind, nginx), the container image, and one benchmark iteration.
 test: deps testdeps pydeps test-swift test-tsan test-openapi test-readme test-css test-ops test-container test-bench
 
 test-swift:
