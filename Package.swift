@@ -60,7 +60,10 @@ let package = Package(
         .target(name: "CMallocCounter", path: "Benchmarks/CMallocCounter"),
         .executableTarget(
             name: "LayoutBenchmarks",
-            dependencies: ["FlowLayout", "LayoutService", "CSimdJSON", "CMallocCounter"],
+            dependencies: [
+                "FlowLayout", "LayoutService", "CSimdJSON", "CMallocCounter",
+                .product(name: "Logging", package: "swift-log"),
+            ],
             path: "Benchmarks/LayoutBenchmarks"
         ),
         .executableTarget(name: "http-baseline", dependencies: ["HTTPServer"], path: "Benchmarks/HTTPBaseline"),

@@ -8,6 +8,7 @@ import CSimdJSON
 import FlowLayout
 import Foundation
 import LayoutService
+import Logging
 
 let quick = CommandLine.arguments.contains("--quick")
 /// `--only engine|cold|hot` runs one group (for profiling under callgrind or perf).
@@ -146,33 +147,65 @@ results["cold_allocations_per_request"] = Double(malloc_counter_allocations() - 
 // MARK: Hot path: a stored-layout scroll, in process
 
 if runs("hot") {
-let hotService = LayoutService()
 let registration = Array(#"{"viewport":{"width":390},"layout":{"minimumLineSpacing":8},"items":["#.utf8)
     + Array(variedSizes(10_000).map { #"{"width":\#($0.width),"height":\#($0.height)}"# }.joined(separator: ",").utf8)
     + Array("]}".utf8)
-let registered = registration.withUnsafeBytes {
-    hotService.handle(ServiceRequest(method: "POST", path: "/v1/layouts", contentType: "application/json", body: $0))
-}
-let layoutID = (try! JSONSerialization.jsonObject(with: Data(registered.body)) as! [String: Any])["layoutId"] as! String
-let scrollPath = "/v1/layouts/\(layoutID)/attributes"
 let scrollBody = Array(#"{"bounds":{"x":0,"y":5000,"width":390,"height":844},"scale":3,"parallax":{"model":"center","maxOffset":24}}"#.utf8)
     + [UInt8](repeating: 0, count: Int(SJ_PADDING))
-func hotRequest() -> ServiceResponse {
+
+/// A service with the layout registered, and its scroll path.
+func registered(_ service: LayoutService) -> String {
+    let answer = registration.withUnsafeBytes {
+        service.handle(ServiceRequest(method: "POST", path: "/v1/layouts", contentType: "application/json", body: $0))
+    }
+    let layoutID = (try! JSONSerialization.jsonObject(with: Data(answer.body)) as! [String: Any])["layoutId"] as! String
+    return "/v1/layouts/\(layoutID)/attributes"
+}
+
+func hotRequest(_ service: LayoutService, _ path: String) -> ServiceResponse {
     scrollBody.withUnsafeBytes { bytes in
-        hotService.handle(ServiceRequest(
-            method: "POST", path: scrollPath, contentType: "application/json",
+        service.handle(ServiceRequest(
+            method: "POST", path: path, contentType: "application/json",
             body: UnsafeRawBufferPointer(rebasing: bytes[0..<(bytes.count - Int(SJ_PADDING))]), bodyIsPadded: true))
     }
 }
-let hotAnswer = hotRequest()
-precondition(hotAnswer.status == 200)
+
+let hotService = LayoutService()
+let scrollPath = registered(hotService)
+// The same service with layoutd's access log on: a JSON line per request through the log sink, here
+// into /dev/null so the figure is the hot path's own cost, not the disk's.
+var loggedConfiguration = LayoutService.Configuration()
+let devNull = LogSink(descriptor: open("/dev/null", O_WRONLY))
+loggedConfiguration.logger = Logger(label: "layoutd") { JSONLogHandler(label: $0, level: .info, sink: devNull) }
+loggedConfiguration.accessLogLevel = .info
+let loggedService = LayoutService(configuration: loggedConfiguration)
+let loggedPath = registered(loggedService)
+
+let hotAnswer = hotRequest(hotService, scrollPath)
+precondition(hotAnswer.status == 200 && hotRequest(loggedService, loggedPath).body == hotAnswer.body)
 let hotAttributes = (try! JSONSerialization.jsonObject(with: Data(hotAnswer.body)) as! [String: Any])["attributes"] as! [Any]
 results["hot_attributes"] = Double(hotAttributes.count)
 results["hot_answer_bytes"] = Double(hotAnswer.body.count)
 let hotRuns = quick ? 100 : 100_000
-results["hot_in_process_ns"] = median(runs: quick ? 1 : 5) { for _ in 0..<hotRuns { keep(hotRequest()) } } / Double(hotRuns)
+// Quiet and logged in turns, so both see the same machine; CPU time per request of each turn.
+func perRequest(_ service: LayoutService, _ path: String) -> Double {
+    let start = now()
+    for _ in 0..<hotRuns { keep(hotRequest(service, path)) }
+    return Double(now() - start) / Double(hotRuns)
+}
+_ = (perRequest(hotService, scrollPath), perRequest(loggedService, loggedPath))
+var quietTimes: [Double] = [], loggedTimes: [Double] = [], ratios: [Double] = []
+for _ in 0..<(quick ? 1 : 9) {
+    quietTimes.append(perRequest(hotService, scrollPath))
+    loggedTimes.append(perRequest(loggedService, loggedPath))
+    ratios.append(loggedTimes.last! / quietTimes.last!)
+}
+results["hot_in_process_ns"] = quietTimes.sorted()[quietTimes.count / 2]
+results["hot_logged_in_process_ns"] = loggedTimes.sorted()[loggedTimes.count / 2]
+// The median of each turn's ratio: drifts of the machine between turns cancel out.
+results["hot_logging_cost"] = ratios.sorted()[ratios.count / 2] - 1
 let before = malloc_counter_allocations()
-for _ in 0..<1000 { keep(hotRequest()) }
+for _ in 0..<1000 { keep(hotRequest(hotService, scrollPath)) }
 results["hot_allocations_per_request"] = Double(malloc_counter_allocations() - before) / 1000
 }
 

@@ -57,6 +57,9 @@ struct JSONWriter: TextOutputStream {
 
     var count: Int { storage.count }
 
+    /// Forgets what was written, keeping the capacity.
+    mutating func removeAll() { storage.count = 0 }
+
     /// The bytes written so far, without copying them.
     func withBytes<Result>(_ body: (UnsafeRawBufferPointer) throws -> Result) rethrows -> Result {
         try body(UnsafeRawBufferPointer(start: storage.base, count: storage.count))
@@ -69,6 +72,10 @@ struct JSONWriter: TextOutputStream {
 
     @inline(__always)
     mutating func byte(_ value: UInt8) { storage.append(value) }
+
+    /// Bytes as they are (already valid JSON text).
+    @inline(__always)
+    mutating func raw(_ text: UnsafeRawBufferPointer) { storage.append(text) }
 
     mutating func integer(_ value: Int) {
         if value < 0 {
@@ -118,13 +125,16 @@ struct JSONWriter: TextOutputStream {
         storage.append(UInt8(ascii: "\""))
         var value = value
         value.withUTF8 { utf8 in
+            let bytes = UnsafeRawBufferPointer(utf8)
             var clean = 0
-            for (index, byte) in utf8.enumerated() where byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") {
-                storage.append(UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer(utf8)[clean..<index]))
+            for index in 0..<bytes.count {
+                let byte = bytes[index]
+                guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") else { continue }
+                storage.append(UnsafeRawBufferPointer(rebasing: bytes[clean..<index]))
                 escape(byte)
                 clean = index + 1
             }
-            storage.append(UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer(utf8)[clean...]))
+            storage.append(UnsafeRawBufferPointer(rebasing: bytes[clean...]))
         }
         storage.append(UInt8(ascii: "\""))
     }

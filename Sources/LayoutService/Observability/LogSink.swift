@@ -7,9 +7,10 @@ import Glibc
 /// Where JSON log lines go: standard error, through one process-wide buffer.
 ///
 /// A line per request written with its own `write(2)` costs a system call on the hot path; here lines
-/// are appended under a lock and written together when 32 KiB have gathered or every 100 ms,
-/// whichever comes first, and on `flush()` (the process calls it before exiting). The writing happens
-/// outside that lock, on a swapped-out buffer, so request threads never wait for `write(2)`.
+/// are formatted straight into one buffer under a lock (no buffer of their own) and written together
+/// when 32 KiB have gathered or every 100 ms, whichever comes first, and on `flush()` (the process
+/// calls it before exiting). The writing happens outside that lock, on a swapped-out buffer, so
+/// request threads never wait for `write(2)`.
 public final class LogSink: @unchecked Sendable {
     public static let standardError = LogSink(descriptor: STDERR_FILENO)
 
@@ -18,29 +19,29 @@ public final class LogSink: @unchecked Sendable {
     private let mutex: UnsafeMutablePointer<pthread_mutex_t>
     /// Held while a batch is written, so batches reach the descriptor in order.
     private let writing: UnsafeMutablePointer<pthread_mutex_t>
-    private var buffer: [UInt8] = []
-    private var outgoing: [UInt8] = []
-    private let threshold = 32 * 1024
+    private static let threshold = 32 * 1024
+    private var buffer = JSONWriter(capacity: 2 * threshold)
+    private var outgoing = JSONWriter(capacity: 2 * threshold)
     private let timer: any DispatchSourceTimer
 
-    private init(descriptor: Int32) {
+    /// A sink for `descriptor` (standard error is `standardError`; benchmarks point one at /dev/null).
+    public init(descriptor: Int32) {
         self.descriptor = descriptor
         mutex = .allocate(capacity: 1)
         pthread_mutex_init(mutex, nil)
         writing = .allocate(capacity: 1)
         pthread_mutex_init(writing, nil)
-        buffer.reserveCapacity(2 * threshold)
-        outgoing.reserveCapacity(2 * threshold)
         timer = DispatchSource.makeTimerSource(queue: DispatchQueue(label: "layoutd.log-flush"))
         timer.schedule(deadline: .now() + .milliseconds(100), repeating: .milliseconds(100))
         timer.setEventHandler { [unowned self] in self.flush() }
         timer.resume()
     }
 
-    func write(_ bytes: UnsafeRawBufferPointer) {
+    /// Appends one line, formatted by `line` directly into the shared buffer.
+    func append(_ line: (inout JSONWriter) -> Void) {
         pthread_mutex_lock(mutex)
-        buffer.append(contentsOf: bytes)
-        let full = buffer.count >= threshold
+        line(&buffer)
+        let full = buffer.count >= Self.threshold
         pthread_mutex_unlock(mutex)
         if full { flush() }
     }
@@ -52,12 +53,14 @@ public final class LogSink: @unchecked Sendable {
         pthread_mutex_lock(mutex)
         swap(&buffer, &outgoing)
         pthread_mutex_unlock(mutex)
-        var written = 0
-        while written < outgoing.count {
-            let result = outgoing[written...].withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress, $0.count) }
-            if result <= 0 { break }
-            written += result
+        outgoing.withBytes { bytes in
+            var written = 0
+            while written < bytes.count {
+                let result = Glibc.write(descriptor, bytes.baseAddress! + written, bytes.count - written)
+                if result <= 0 { break }
+                written += result
+            }
         }
-        outgoing.removeAll(keepingCapacity: true)
+        outgoing.removeAll()
     }
 }

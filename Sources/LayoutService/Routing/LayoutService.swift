@@ -68,7 +68,8 @@ public final class LayoutService: Sendable {
             nanoseconds: nanoseconds, requestBytes: request.body.count, responseBytes: response.body.count,
             cacheHit: response.cacheHit, items: response.itemCount, error: response.failure)
         let metadata: Logger.Metadata = [AccessRecord.metadataKey: .stringConvertible(record)]
-        logger.log(level: level, "request", metadata: metadata)
+        // An explicit `source`: swift-log otherwise derives it from #fileID, a new String per line.
+        logger.log(level: level, "request", metadata: metadata, source: "LayoutService")
     }
 
     static func monotonicNanoseconds() -> Int64 {
