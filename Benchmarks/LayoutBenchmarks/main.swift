@@ -204,6 +204,17 @@ results["hot_in_process_ns"] = quietTimes.sorted()[quietTimes.count / 2]
 results["hot_logged_in_process_ns"] = loggedTimes.sorted()[loggedTimes.count / 2]
 // The median of each turn's ratio: drifts of the machine between turns cancel out.
 results["hot_logging_cost"] = ratios.sorted()[ratios.count / 2] - 1
+// The access line alone: a `GET /livez` with it and without, in turns; the median difference.
+func livez(_ service: LayoutService) -> Double {
+    let start = now()
+    for _ in 0..<hotRuns {
+        keep(service.handle(ServiceRequest(method: "GET", path: "/livez", contentType: nil, body: UnsafeRawBufferPointer(start: nil, count: 0))))
+    }
+    return Double(now() - start) / Double(hotRuns)
+}
+var lineCosts: [Double] = []
+for _ in 0..<(quick ? 1 : 9) { lineCosts.append(-livez(hotService) + livez(loggedService)) }
+results["log_line_ns"] = lineCosts.sorted()[lineCosts.count / 2]
 let before = malloc_counter_allocations()
 for _ in 0..<1000 { keep(hotRequest(hotService, scrollPath)) }
 results["hot_allocations_per_request"] = Double(malloc_counter_allocations() - before) / 1000
