@@ -27,7 +27,7 @@ public final class LayoutCache: Sendable {
         case hit(BaseLayout)
         case stored(BaseLayout)
         /// The layout's `storedByteCount` exceeds the whole budget: it was built but not kept.
-        case tooLarge(BaseLayout, bytes: Int)
+        case tooLarge(BaseLayout)
     }
 
     public init(byteBudget: Int) {
@@ -52,13 +52,10 @@ public final class LayoutCache: Sendable {
     /// The cached layout for `input`, or a freshly built one that is then cached (unless it is larger
     /// than the whole budget: then it is only returned). `hit` says which.
     public func layout(for input: FlowLayoutInput, key: ContentHash) -> (layout: BaseLayout, hit: Bool) {
-        if let layout = lookup(key) { return (layout, true) }
-        let layout = BaseLayout(input)
-        state.withLock { state in
-            state.statistics.builds += 1
-            state.insert(layout, for: key, budget: byteBudget)
+        switch store(input, key: key) {
+        case .hit(let layout): (layout, true)
+        case .stored(let layout), .tooLarge(let layout): (layout, false)
         }
-        return (layout, false)
     }
 
     /// The cached layout for `input`, or a freshly built one stored for later lookups, or `tooLarge`
@@ -70,16 +67,14 @@ public final class LayoutCache: Sendable {
             state.statistics.builds += 1
             return state.insert(layout, for: key, budget: byteBudget)
         }
-        return stored ? .stored(layout) : .tooLarge(layout, bytes: layout.storedByteCount)
+        return stored ? .stored(layout) : .tooLarge(layout)
     }
 
-    /// Stores a layout built elsewhere (counts as a build). False when it is larger than the whole
-    /// budget and was not kept.
-    @discardableResult
-    public func insert(_ layout: BaseLayout, for key: ContentHash) -> Bool {
+    /// Stores a layout built elsewhere (counts as a build); one larger than the whole budget is not kept.
+    public func insert(_ layout: BaseLayout, for key: ContentHash) {
         state.withLock { state in
             state.statistics.builds += 1
-            return state.insert(layout, for: key, budget: byteBudget)
+            state.insert(layout, for: key, budget: byteBudget)
         }
     }
 

@@ -17,8 +17,9 @@ extension LayoutService {
         switch cache.store(input, key: key) {
         case .hit(let layout): (base, hit) = (layout, true)
         case .stored(let layout): (base, hit) = (layout, false)
-        case .tooLarge(let layout, let bytes):
-            var response = ServiceResponse.problem(.layoutTooLarge(bytes: bytes, budget: cache.byteBudget, items: layout.itemCount))
+        case .tooLarge(let layout):
+            var response = ServiceResponse.problem(
+                .layoutTooLarge(bytes: layout.storedByteCount, budget: cache.byteBudget, items: layout.itemCount))
             response.cacheHit = false
             response.itemCount = layout.itemCount
             return response
