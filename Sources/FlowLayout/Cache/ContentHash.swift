@@ -15,13 +15,28 @@ public struct ContentHash: Hashable, Sendable, CustomStringConvertible {
 
     /// 32 lowercase hex digits.
     public var description: String {
-        let digits = Array("0123456789abcdef".utf8)
-        var bytes = [UInt8](repeating: 0, count: 32)
-        for shift in 0..<16 {
-            bytes[15 - shift] = digits[Int((high >> (UInt64(shift) * 4)) & 0xF)]
-            bytes[31 - shift] = digits[Int((low >> (UInt64(shift) * 4)) & 0xF)]
+        String(unsafeUninitializedCapacity: 32) { buffer in
+            writeHex(to: buffer.baseAddress!)
+            return 32
         }
-        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// Writes the 32 hex digits of `description` to `destination`, for writers that want them without
+    /// a String (every answer names its layout).
+    @inline(__always)
+    public func writeHex(to destination: UnsafeMutablePointer<UInt8>) {
+        Self.writeHex(high, to: destination)
+        Self.writeHex(low, to: destination + 16)
+    }
+
+    /// The 16 hex digits of a word, most significant first.
+    @inline(__always)
+    public static func writeHex(_ word: UInt64, to destination: UnsafeMutablePointer<UInt8>) {
+        for index in 0..<16 {
+            let nibble = UInt8(truncatingIfNeeded: word >> UInt64(60 - 4 * index)) & 0xF
+            // '0'…'9' then 'a'…'f': 39 is the gap from '9' + 1 to 'a'.
+            destination[index] = nibble &+ 48 &+ (nibble > 9 ? 39 : 0)
+        }
     }
 
     /// Parses 32 hex digits, as `description` writes them.

@@ -6,7 +6,7 @@ extension JSONWriter {
         layoutId: ContentHash, cacheHit: Bool, contentSize: Size, attributes: [LayoutAttributes]
     ) {
         raw("{\"layoutId\":")
-        string(layoutId.description)
+        string(layoutId)
         raw(",\"algorithmVersion\":")
         integer(FlowLayoutInput.algorithmVersion)
         raw(cacheHit ? ",\"cache\":\"hit\"" : ",\"cache\":\"miss\"")

@@ -14,7 +14,28 @@ final class RequestIDs: Sendable {
     func id(for given: String?) -> String {
         if let given, Self.isAcceptable(given) { return given }
         let next = counter.wrappingAdd(1, ordering: .relaxed).newValue
-        return prefix + "-" + String(next, radix: 16)
+        return Self.join(prefix, next)
+    }
+
+    /// `<prefix>-<counter in hex>` in one allocation: it is made for every request without an id.
+    private static func join(_ prefix: String, _ counter: UInt64) -> String {
+        let digits = max(1, (64 - counter.leadingZeroBitCount + 3) / 4)
+        let prefixBytes = prefix.utf8.count
+        return String(unsafeUninitializedCapacity: prefixBytes + 1 + digits) { buffer in
+            var index = 0
+            for byte in prefix.utf8 {
+                buffer[index] = byte
+                index += 1
+            }
+            buffer[index] = UInt8(ascii: "-")
+            var rest = counter
+            for position in stride(from: prefixBytes + digits, to: prefixBytes, by: -1) {
+                let nibble = UInt8(truncatingIfNeeded: rest & 0xF)
+                buffer[position] = nibble &+ 48 &+ (nibble > 9 ? 39 : 0)
+                rest >>= 4
+            }
+            return prefixBytes + 1 + digits
+        }
     }
 
     /// Up to 128 visible ASCII characters, so an echoed id cannot carry anything surprising.

@@ -82,8 +82,17 @@ extension LayoutService {
 
     /// An answer is a pure function of the layout (named by its content hash) and the view, so it can
     /// carry a strong ETag, and GET answers may be cached by anyone for as long as they like.
+    /// `"<layout id>-<16 hex digits of the view's hash>"`, made in place: it is on every scroll answer.
     private static func etag(_ id: ContentHash, _ view: ContentHash) -> String {
-        "\"\(id)-\(String(view.low, radix: 16))\""
+        String(unsafeUninitializedCapacity: 51) { buffer in
+            let start = buffer.baseAddress!
+            start[0] = UInt8(ascii: "\"")
+            id.writeHex(to: start + 1)
+            start[33] = UInt8(ascii: "-")
+            ContentHash.writeHex(view.low, to: start + 34)
+            start[50] = UInt8(ascii: "\"")
+            return 51
+        }
     }
 
     private func answer(_ base: BaseLayout, id: ContentHash, _ scroll: ScrollRequest, etag: ContentHash, cacheable: Bool) -> ServiceResponse {
@@ -100,7 +109,7 @@ extension LayoutService {
         }
         var writer = JSONWriter(capacity: 256 + scroll.viewports.count * 4096)
         writer.raw("{\"layoutId\":")
-        writer.string(id.description)
+        writer.string(id)
         writer.raw(",\"algorithmVersion\":")
         writer.integer(FlowLayoutInput.algorithmVersion)
         writer.raw(",\"cache\":\"hit\",\"contentSize\":")
@@ -123,7 +132,7 @@ extension LayoutService {
     private func metadataWriter(_ base: BaseLayout, key: ContentHash) -> JSONWriter {
         var writer = JSONWriter(capacity: 256)
         writer.raw("{\"layoutId\":")
-        writer.string(key.description)
+        writer.string(key)
         writer.raw(",\"algorithmVersion\":")
         writer.integer(FlowLayoutInput.algorithmVersion)
         writer.raw(base.scrollDirection == .vertical ? ",\"scrollDirection\":\"vertical\"" : ",\"scrollDirection\":\"horizontal\"")
