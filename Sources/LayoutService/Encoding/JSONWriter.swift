@@ -5,7 +5,7 @@ import FlowLayout
 ///
 /// Numbers are written in the shortest form that parses back to the same double, integers without a
 /// fraction, and -0 as 0, so equal answers are equal bytes.
-struct JSONWriter: TextOutputStream {
+struct JSONWriter {
     /// A growable byte buffer written through a raw pointer: appending a few bytes is a bounds check
     /// and a store, where `[UInt8].append(contentsOf:)` costs a generic call each time.
     private final class Storage {
@@ -89,51 +89,113 @@ struct JSONWriter: TextOutputStream {
     }
 
     private mutating func unsigned(_ value: UInt) {
-        if value < 10 {
-            storage.append(UInt8(truncatingIfNeeded: value) &+ 48)
-            return
+        storage.reserve(20)
+        storage.count += Self.writeUnsigned(UInt64(value), to: storage.base + storage.count)
+    }
+
+    /// Integral values below 2^53 as integers; the rest in the shortest form that parses back to the
+    /// same double: `ShortestDecimal` for the usual layout values, the standard library's printer
+    /// for everything else.
+    mutating func number(_ value: Double) {
+        storage.reserve(Self.maximumNumberLength)
+        storage.count += Self.writeNumber(value, to: storage.base + storage.count)
+    }
+
+    /// The longest spelling of a finite double: `-1.7976931348623157e+308`.
+    private static let maximumNumberLength = 24
+
+    /// Writes `value` at `destination`, which has room for `maximumNumberLength` bytes, and returns
+    /// the length.
+    @inline(__always)
+    private static func writeNumber(_ value: Double, to destination: UnsafeMutablePointer<UInt8>) -> Int {
+        // Integral below 2^53 (and -0): a conversion to Int64 and back is exact. Cheaper than
+        // `rounded(.towardZero)`, a libm call on the baseline x86-64 this is built for.
+        if value.magnitude < 9_007_199_254_740_992 {
+            let whole = Int64(value)
+            if Double(whole) == value {
+                if whole < 0 {
+                    destination[0] = UInt8(ascii: "-")
+                    return 1 + writeUnsigned(whole.magnitude, to: destination + 1)
+                }
+                return writeUnsigned(UInt64(whole), to: destination)
+            }
         }
-        digits(UInt64(value), count: Self.digitCount(UInt64(value)))
+        if let decimal = ShortestDecimal(value) {
+            if value < 0 {
+                destination[0] = UInt8(ascii: "-")
+                return 1 + writeDecimal(decimal, to: destination + 1)
+            }
+            return writeDecimal(decimal, to: destination)
+        }
+        return writeStandard(value, to: destination)
     }
 
-    /// Writes exactly `count` decimal digits of `value` (zero-padded on the left), four at a time:
-    /// one division per four digits keeps the chain of dependent divisions short.
-    @inline(__always)
-    private mutating func digits(_ value: UInt64, count: Int) {
-        storage.reserve(count)
-        Self.writeDigits(value, count: count, endingAt: storage.base + storage.count + count)
-        storage.count += count
+    /// The standard library's shortest round-trip spelling, for what `ShortestDecimal` leaves.
+    @inline(never)
+    private static func writeStandard(_ value: Double, to destination: UnsafeMutablePointer<UInt8>) -> Int {
+        precondition(value.isFinite, "JSON has no representation for \(value)")
+        var text = value.description
+        return text.withUTF8 { utf8 in
+            precondition(utf8.count <= maximumNumberLength)
+            destination.update(from: utf8.baseAddress!, count: utf8.count)
+            return utf8.count
+        }
     }
 
     @inline(__always)
-    private static func writeDigits(_ value: UInt64, count: Int, endingAt end: UnsafeMutablePointer<UInt8>) {
-        var position = end
+    private static func writeUnsigned(_ value: UInt64, to destination: UnsafeMutablePointer<UInt8>) -> Int {
+        let count = digitCount(value)
+        _ = writeDigits(value, count: count, endingAt: destination + count)
+        return count
+    }
+
+    /// `significand × 10^exponent` for a negative exponent, spelled as the standard library spells
+    /// doubles in this range: `20381.333333333332`, `0.05`.
+    @inline(__always)
+    private static func writeDecimal(_ decimal: ShortestDecimal, to destination: UnsafeMutablePointer<UInt8>) -> Int {
+        let count = digitCount(decimal.significand)
+        let fractionDigits = -decimal.exponent
+        let wholeDigits = count - fractionDigits
+        if wholeDigits > 0 {
+            // The fraction's digits right to left, the point, then what is left: the whole part.
+            let point = destination + wholeDigits
+            let whole = writeDigits(decimal.significand, count: fractionDigits, endingAt: point + 1 + fractionDigits)
+            point.pointee = UInt8(ascii: ".")
+            _ = writeDigits(whole, count: wholeDigits, endingAt: point)
+            return count + 1
+        }
+        // 0.0…0 then the digits.
+        destination[0] = UInt8(ascii: "0")
+        destination[1] = UInt8(ascii: ".")
+        for index in 0..<(-wholeDigits) { destination[2 + index] = UInt8(ascii: "0") }
+        let length = 2 - wholeDigits + count
+        _ = writeDigits(decimal.significand, count: count, endingAt: destination + length)
+        return length
+    }
+
+    /// Writes the last `count` decimal digits of `value` (zero-padded) to end at `end`, two at a time
+    /// from a table, and returns what is left of `value`.
+    @inline(__always)
+    private static func writeDigits(_ value: UInt64, count: Int, endingAt end: UnsafeMutablePointer<UInt8>) -> UInt64 {
+        var position = UnsafeMutableRawPointer(end)
         var rest = value
         var left = count
-        digitPairs.withUTF8Buffer { pairs in
-            @inline(__always) func pair(_ value: UInt64) {
-                position -= 2
-                position[0] = pairs[Int(value) &* 2]
-                position[1] = pairs[Int(value) &* 2 &+ 1]
-            }
-            while left >= 4 {
-                let quotient = rest / 10_000
-                let group = rest &- quotient &* 10_000
-                pair(group % 100)
-                pair(group / 100)
-                rest = quotient
-                left -= 4
-            }
-            if left >= 2 {
-                pair(rest % 100)
-                rest /= 100
-                left -= 2
-            }
-            if left == 1 {
-                position -= 1
-                position[0] = UInt8(truncatingIfNeeded: rest) &+ 48
-            }
+        let pairs = UnsafeRawPointer(digitPairs.utf8Start)
+        while left >= 2 {
+            let quotient = rest / 100
+            let pair = Int(truncatingIfNeeded: rest &- quotient &* 100)
+            position -= 2
+            position.storeBytes(of: pairs.loadUnaligned(fromByteOffset: pair &* 2, as: UInt16.self), as: UInt16.self)
+            rest = quotient
+            left -= 2
         }
+        if left == 1 {
+            let quotient = rest / 10
+            position -= 1
+            position.storeBytes(of: UInt8(truncatingIfNeeded: rest &- quotient &* 10) &+ 48, as: UInt8.self)
+            rest = quotient
+        }
+        return rest
     }
 
     private static let digitPairs: StaticString = """
@@ -142,50 +204,13 @@ struct JSONWriter: TextOutputStream {
         8081828384858687888990919293949596979899
         """
 
-    /// Decimal digits of `value`: an estimate from its bit length (× log10 2), corrected by one comparison.
+    /// Decimal digits of `value` (1 for 0): an estimate from its bit length (× log10 2), corrected by
+    /// one comparison.
     @inline(__always)
     private static func digitCount(_ value: UInt64) -> Int {
-        let bits = 64 - value.leadingZeroBitCount
-        let estimate = (bits &* 1233) >> 12
-        return estimate + (value >= powersOfTen[estimate] ? 1 : 0)
-    }
-
-    /// Integral values below 2^53 as integers; the rest in the shortest form that parses back to the
-    /// same double: `ShortestDecimal` for the usual layout values, the standard library's printer
-    /// (through `_writeASCII` below, without making a String) for everything else.
-    mutating func number(_ value: Double) {
-        if value == 0 {
-            storage.append(UInt8(ascii: "0"))
-        } else if value.magnitude < 9_007_199_254_740_992, value.rounded(.towardZero) == value {
-            integer(Int(value))
-        } else if let decimal = ShortestDecimal(value) {
-            if value < 0 { storage.append(UInt8(ascii: "-")) }
-            self.decimal(decimal)
-        } else {
-            precondition(value.isFinite, "JSON has no representation for \(value)")
-            value.write(to: &self)
-        }
-    }
-
-    /// `significand × 10^exponent` for a negative exponent, spelled as the standard library spells
-    /// doubles in this range: `20381.333333333332`, `0.05`.
-    private mutating func decimal(_ decimal: ShortestDecimal) {
-        let count = Self.digitCount(decimal.significand)
-        let whole = count + decimal.exponent
-        if whole > 0 {
-            // The digits one place to the right, then the whole part moved left over the gap and the
-            // point after it.
-            storage.reserve(count + 1)
-            let start = storage.base + storage.count
-            Self.writeDigits(decimal.significand, count: count, endingAt: start + count + 1)
-            for index in 0..<whole { start[index] = start[index + 1] }
-            start[whole] = UInt8(ascii: ".")
-            storage.count += count + 1
-        } else {
-            raw("0.")
-            for _ in 0..<(-whole) { storage.append(UInt8(ascii: "0")) }
-            digits(decimal.significand, count: count)
-        }
+        let odd = value | 1
+        let estimate = ((64 - odd.leadingZeroBitCount) &* 1233) >> 12
+        return estimate + (odd >= powersOfTen[estimate] ? 1 : 0)
     }
 
     /// A layout id as a JSON string: 32 hex digits in quotes, without making a String.
@@ -242,13 +267,6 @@ struct JSONWriter: TextOutputStream {
         }
         storage.append(UInt8(ascii: "}"))
     }
-
-    mutating func write(_ string: String) {
-        var string = string
-        string.withUTF8 { storage.append(UnsafeRawBufferPointer($0)) }
-    }
-
-    mutating func _writeASCII(_ buffer: UnsafeBufferPointer<UInt8>) { storage.append(UnsafeRawBufferPointer(buffer)) }
 
     /// A number as this writer spells it (`-3`, `0.5`, `1e+300`), for messages.
     static func spelling(_ value: Double) -> String {

@@ -22,7 +22,7 @@ struct ShortestDecimal: Equatable {
         // Eighths (widths of 93.5, centres at 40.75) are exact decimals of at most three places, and
         // below 2^40 no shorter decimal is within half a gap between doubles of them.
         let eighths = magnitude * 8
-        if magnitude < 1_099_511_627_776, eighths == eighths.rounded(.towardZero) {
+        if magnitude < 1_099_511_627_776, Double(UInt64(eighths)) == eighths {
             let count = UInt64(eighths)
             switch count.trailingZeroBitCount {
             case 0: (significand, exponent) = (count * 125, -3)
