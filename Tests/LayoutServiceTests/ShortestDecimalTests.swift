@@ -22,7 +22,7 @@ struct ShortestDecimalTests {
 
     @Test(arguments: [
         (20381.333333333332, "20381.333333333332"), (343.4166666666667, "343.4166666666667"), (17.7, "17.7"),
-        (0.001, "0.001"), (0.05, "0.05"), (-93.5, "-93.5"), (4503599627370495.5, "4503599627370495.5"),
+        (0.002, "0.002"), (0.05, "0.05"), (-93.5, "-93.5"), (4503599627370495.5, "4503599627370495.5"),
         (0.30000000000000004, "0.30000000000000004"), (0.1, "0.1"), (0.5, "0.5"), (40.75, "40.75"),
         (0.125, "0.125"), (1099511627775.875, "1099511627775.875"),
     ])
@@ -34,7 +34,7 @@ struct ShortestDecimalTests {
     @Test func handsTieBreakingCasesToTheStandardLibrary() {
         // Powers of two (a nearer lower neighbour) that are not eighths, a value halfway between its two
         // shortest candidates (…327.87 and …327.88), integers and values outside the range.
-        for value in [0.0625, 1.0 / 1024, 140737488355327.875, 2.0, 1e-4, 1e300, 4503599627370496.0, -0.0] {
+        for value in [0.0625, 1.0 / 1024, 0.001, 140737488355327.875, 2.0, 1e-4, 1e300, 4503599627370496.0, -0.0] {
             #expect(ShortestDecimal(value) == nil, "\(value)")
         }
     }

@@ -50,6 +50,12 @@ public struct ContentHash: Hashable, Sendable, CustomStringConvertible {
         self.init(hex: Substring(hex))
     }
 
+    /// Parses 32 hex digits from raw UTF-8.
+    public init?(hexBytes: UnsafeRawBufferPointer) {
+        guard let parsed = Self.parse(hexBytes) else { return nil }
+        self = parsed
+    }
+
     /// Not generic over string types on purpose: it runs for every scroll request, and an unspecialised
     /// generic walk over a UTF-8 view costs more than the rest of the routing.
     private static func parse(_ bytes: UnsafeRawBufferPointer) -> ContentHash? {

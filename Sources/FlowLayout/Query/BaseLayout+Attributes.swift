@@ -21,7 +21,9 @@ extension BaseLayout {
                 examined += appendCells(of: rows, section: index, viewport: viewport, into: &result)
             }
         }
-        for kind in [LayoutAttributes.Kind.header, .footer] {
+        // Headers, then footers; a function called twice rather than a loop over an array literal,
+        // which would be allocated on every query.
+        func appendSupplementaries(_ kind: LayoutAttributes.Kind) {
             for index in candidates where sectionFrame(index).touches(sectionSearch) {
                 examined += 1
                 guard let frame = supplementaryFrame(kind, section: index, viewport: viewport), frame.touches(rect) else {
@@ -31,14 +33,15 @@ extension BaseLayout {
                     kind: kind, section: index, item: 0, frame: frame, zIndex: LayoutAttributes.supplementaryZIndex))
             }
         }
+        appendSupplementaries(.header)
+        appendSupplementaries(.footer)
         return examined
     }
 
     /// The frame a section occupies, left to right: the whole `dimension` across, its length along
     /// the scroll axis.
     func sectionFrame(_ index: Int) -> Rect {
-        let section = sections[index]
-        return scrollDirection.rect(along: 0, scroll: section.offset, alongLength: dimension, scrollLength: section.length)
+        scrollDirection.rect(along: 0, scroll: sections[index].offset, alongLength: dimension, scrollLength: sections[index].length)
     }
 
     private var isHorizontal: Bool { scrollDirection == .horizontal }

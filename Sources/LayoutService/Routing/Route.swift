@@ -1,5 +1,9 @@
 import FlowLayout
 
+#if canImport(Glibc)
+import Glibc
+#endif
+
 /// The service's routes, matched from a path. Methods are checked by the handler of each route so a
 /// wrong one can answer 405 with the right `Allow`.
 enum Route {
@@ -24,24 +28,33 @@ enum Route {
         case "/v1/layouts": self = .layouts
         case "/v1/cache": self = .cache
         default:
-            // /v1/layouts/{id} and /v1/layouts/{id}/attributes, matched on the UTF-8 view: this runs
+            // /v1/layouts/{id} and /v1/layouts/{id}/attributes, matched on the raw UTF-8: this runs
             // for every scroll request.
-            let prefix = "/v1/layouts/".utf8
-            guard path.utf8.starts(with: prefix) else { return nil }
-            let rest = path.utf8.dropFirst(prefix.count)
-            let slash = rest.firstIndex(of: UInt8(ascii: "/")) ?? rest.endIndex
-            let rawID = Substring(rest[..<slash])
-            guard !rawID.isEmpty else { return nil }
-            let id = ContentHash(hex: rawID)
-            let tail = rest[slash...]
-            if tail.isEmpty {
-                self = .storedLayout(id, rawID: rawID)
-            } else if tail.elementsEqual("/attributes".utf8) {
-                self = .storedAttributes(id, rawID: rawID)
-            } else {
-                return nil
-            }
+            var contiguous = path
+            guard let route = contiguous.withUTF8({ Self.storedLayoutRoute(UnsafeRawBufferPointer($0), path: path) })
+            else { return nil }
+            self = route
         }
+    }
+
+    private static func storedLayoutRoute(_ bytes: UnsafeRawBufferPointer, path: String) -> Route? {
+        let prefix: StaticString = "/v1/layouts/"
+        let suffix: StaticString = "/attributes"
+        guard bytes.count > prefix.utf8CodeUnitCount,
+            memcmp(bytes.baseAddress!, prefix.utf8Start, prefix.utf8CodeUnitCount) == 0
+        else { return nil }
+        let rest = UnsafeRawBufferPointer(rebasing: bytes[prefix.utf8CodeUnitCount...])
+        let slash = rest.firstIndex(of: UInt8(ascii: "/")) ?? rest.count
+        guard slash > 0 else { return nil }
+        let idBytes = UnsafeRawBufferPointer(rebasing: rest[..<slash])
+        let id = ContentHash(hexBytes: idBytes)
+        let rawID = Substring(path.utf8.dropFirst(prefix.utf8CodeUnitCount).prefix(slash))
+        if slash == rest.count { return .storedLayout(id, rawID: rawID) }
+        let tail = UnsafeRawBufferPointer(rebasing: rest[slash...])
+        guard tail.count == suffix.utf8CodeUnitCount,
+            memcmp(tail.baseAddress!, suffix.utf8Start, suffix.utf8CodeUnitCount) == 0
+        else { return nil }
+        return .storedAttributes(id, rawID: rawID)
     }
 
     var label: RouteLabel {
