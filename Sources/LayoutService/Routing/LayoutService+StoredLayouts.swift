@@ -96,8 +96,12 @@ extension LayoutService {
     }
 
     private func answer(_ base: BaseLayout, id: ContentHash, _ scroll: ScrollRequest, etag: ContentHash, cacheable: Bool) -> ServiceResponse {
-        var headers = [("ETag", Self.etag(id, etag))]
-        if cacheable { headers.append(("Cache-Control", "public, max-age=31536000, immutable")) }
+        // Labelled and sized for the X-Request-ID that `handle` adds: an unlabelled array literal would
+        // be converted (copied) to this type, and a full one grown, on every scroll.
+        var headers: [(name: String, value: String)] = []
+        headers.reserveCapacity(3)
+        headers.append((name: "ETag", value: Self.etag(id, etag)))
+        if cacheable { headers.append((name: "Cache-Control", value: "public, max-age=31536000, immutable")) }
         if !scroll.isList {
             let viewport = scroll.viewports[0]
             let attributes = attributes(of: base, in: viewport, parallax: scroll.parallax)
