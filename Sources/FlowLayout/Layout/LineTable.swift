@@ -1,6 +1,6 @@
 /// The lines of a row-path section, stored as three parallel arrays (20 bytes a line) rather than an
 /// array of padded structs (24), so that even a list of one item per line stays under 40 bytes an item
-/// in the cache.
+/// in the cache; plus a summary of every 32nd start for the search.
 struct LineTable: Sendable {
     struct Line: Sendable {
         /// Section-relative scroll offset of the line.
@@ -18,6 +18,10 @@ struct LineTable: Sendable {
     /// First item index, with the top bit set for complete lines.
     private var firstItems: [UInt32] = []
     private static let completeBit: UInt32 = 1 << 31
+    /// Every `fenceStride`-th start, a summary small enough to stay in cache (8 KB for 32,768 lines), so
+    /// a search on a long list misses the cache in one block of starts instead of at every probe.
+    private var fences: [Double] = []
+    private static let fenceStride = 32
     /// Items a section may hold for its indices to fit beside the flag.
     static let maxItems = Int(completeBit - 1)
 
@@ -35,6 +39,7 @@ struct LineTable: Sendable {
         }
         set {
             starts[index] = newValue.start
+            if index % Self.fenceStride == 0 { fences[index / Self.fenceStride] = newValue.start }
             thicknesses[index] = newValue.thickness
             firstItems[index] = UInt32(newValue.firstItem) | (newValue.isComplete ? Self.completeBit : 0)
         }
@@ -47,12 +52,22 @@ struct LineTable: Sendable {
     @inline(__always) func end(ofLine index: Int) -> Double { starts[index] + thicknesses[index] }
 
     /// The first line whose far edge is at or after `low`, for lines that never go backwards. Binary
-    /// searches the starts alone: one array of the three, so half the cache misses on a long list.
-    /// `probes` grows by the lines looked at (at most ⌊log2 count⌋ + 1, plus the lines that end on
-    /// `low`, which the query returns anyway).
+    /// searches the fences, then one block of starts: the starts alone of the three arrays, and only
+    /// one block of them, so few cache misses on a long list. `probes` grows by the fences and lines
+    /// looked at (about ⌊log2 count⌋ + 2, plus the lines that end on `low`, which the query returns
+    /// anyway).
     func firstLine(endingAtOrAfter low: Double, probes: inout Int) -> Int {
-        var lower = 0
-        var upper = count
+        // The first fence past `low` bounds the answer to one block of starts: its predecessor's
+        // line starts at or before `low`.
+        var fence = 0
+        var fenceLimit = fences.count
+        while fence < fenceLimit {
+            let middle = (fence + fenceLimit) / 2
+            probes += 1
+            if fences[middle] <= low { fence = middle + 1 } else { fenceLimit = middle }
+        }
+        var lower = fence == 0 ? 0 : (fence - 1) * Self.fenceStride + 1
+        var upper = Swift.min(count, fence * Self.fenceStride)
         while lower < upper {
             let middle = (lower + upper) / 2
             probes += 1
@@ -72,9 +87,11 @@ struct LineTable: Sendable {
         starts.reserveCapacity(capacity)
         thicknesses.reserveCapacity(capacity)
         firstItems.reserveCapacity(capacity)
+        fences.reserveCapacity(capacity / Self.fenceStride + 1)
     }
 
     mutating func append(_ line: Line) {
+        if count % Self.fenceStride == 0 { fences.append(line.start) }
         starts.append(line.start)
         thicknesses.append(line.thickness)
         firstItems.append(UInt32(line.firstItem) | (line.isComplete ? Self.completeBit : 0))
@@ -86,10 +103,11 @@ struct LineTable: Sendable {
         starts = starts.withUnsafeBufferPointer { Array($0) }
         thicknesses = thicknesses.withUnsafeBufferPointer { Array($0) }
         firstItems = firstItems.withUnsafeBufferPointer { Array($0) }
+        fences = fences.withUnsafeBufferPointer { Array($0) }
     }
 
     var byteCount: Int {
         starts.capacity * MemoryLayout<Double>.stride + thicknesses.capacity * MemoryLayout<Double>.stride
-            + firstItems.capacity * MemoryLayout<UInt32>.stride
+            + firstItems.capacity * MemoryLayout<UInt32>.stride + fences.capacity * MemoryLayout<Double>.stride
     }
 }
