@@ -5,7 +5,9 @@
    Foundation's JSONDecoder, hot-path allocations).
 2. HTTP: wrk -t2 -c64 keep-alive on loopback against the bare C server answering a fixed body of the same
    size (http-baseline) and against layoutd answering a stored-layout scroll with parallax, in turns.
-3. The cost of the per-request log line: layoutd with the access log on and off, in turns, compared by
+3. The hot path's instructions per request, counted by callgrind: the one figure this shared, noisy
+   machine cannot move, so changes to the hot path can be compared across runs and days.
+4. The cost of the per-request log line: layoutd with the access log on and off, in turns, compared by
    the server's CPU time per request served (from /proc), and in process without HTTP.
 
 Every ratio compares figures measured in the same run on the same machine.
@@ -78,6 +80,25 @@ def wrk(port, path, body, seconds, pid=None):
     requests = int(re.search(r"(\d+) requests in", text).group(1))
     return {"rps": rps, "p50_us": latency("50"), "p99_us": latency("99"), "non2xx": int(errors.group(1)) if errors else 0,
             "cpu_us_per_request": cpu * 1e6 / max(1, requests)}
+
+
+def hot_instructions(requests):
+    """Instructions per in-process scroll request: callgrind counts a run of `requests` and one of three
+    times as many, and the difference cancels the setup. valgrind 3.19 cannot read the DWARF 5 Swift
+    emits, so it runs a copy without debug information (symbols kept)."""
+    binary = Path(tempfile.mkdtemp()) / "LayoutBenchmarks"
+    subprocess.run(["strip", "--strip-debug", "-o", str(binary), str(BINARIES["path"] / "LayoutBenchmarks")], check=True)
+
+    def count(n):
+        result = subprocess.run(["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", str(binary),
+                                 "--only", "hot", "--hot-requests", str(n)], capture_output=True, text=True, check=True)
+        return int(re.search(r"Collected : (\d+)", result.stderr).group(1))
+
+    try:
+        return (count(3 * requests) - count(requests)) / (2 * requests)
+    finally:
+        binary.unlink()
+        binary.parent.rmdir()
 
 
 def http_benchmarks(rounds, seconds):
@@ -196,6 +217,7 @@ def report(engine, http, arguments):
         f"| hot: stored-layout scroll, {e['hot_attributes']:.0f} attributes, in process | {e['hot_allocations_per_request']:.0f} per request |",
         f"| cold: 100,000-item `/v1/layout` | {e['cold_allocations_per_request']:.0f} per request |",
         f"| hot path CPU time in process (no HTTP) | {e['hot_in_process_ns'] / 1000:.1f} µs per request |",
+        f"| hot path instructions in process (callgrind; the same on every run) | {e['hot_instructions']:,.0f} per request |",
         f"| the same with the JSON access line (into /dev/null) | {e['hot_logged_in_process_ns'] / 1000:.1f} µs per request ({e['hot_logging_cost']:+.1%}, median of 9 turns' ratios) |",
         "", "## Access log", "",
         "| measure | figure |", "|---|---|",
@@ -220,6 +242,7 @@ def main():
         arguments.rounds, arguments.seconds = 1, 1
     engine_args = [str(BINARIES["path"] / "LayoutBenchmarks")] + (["--quick"] if arguments.quick else [])
     engine = json.loads(subprocess.run(engine_args, capture_output=True, text=True, check=True).stdout)
+    engine["hot_instructions"] = hot_instructions(20 if arguments.quick else 2000)
     http = http_benchmarks(arguments.rounds, arguments.seconds)
     text = report(engine, http, arguments)
     if arguments.quick:

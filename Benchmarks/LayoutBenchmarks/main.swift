@@ -187,6 +187,12 @@ let hotAttributes = (try! JSONSerialization.jsonObject(with: Data(hotAnswer.body
 results["hot_attributes"] = Double(hotAttributes.count)
 results["hot_answer_bytes"] = Double(hotAnswer.body.count)
 let hotRuns = quick ? 100 : 100_000
+// `--hot-requests N`: N scroll requests and nothing else, for an instruction count under callgrind
+// (bench.py runs two counts and takes the difference, so the setup cancels out).
+if let index = CommandLine.arguments.firstIndex(of: "--hot-requests"), let count = Int(CommandLine.arguments[index + 1]) {
+    for _ in 0..<count { keep(hotRequest(hotService, scrollPath)) }
+    exit(0)
+}
 // Quiet and logged in turns, so both see the same machine; CPU time per request of each turn.
 func perRequest(_ service: LayoutService, _ path: String) -> Double {
     let start = now()
