@@ -25,6 +25,8 @@ struct hs_server {
     uint16_t port;
     atomic_size_t in_flight;
     atomic_bool quiesced;
+    /* The listening socket once quiesced: shut down at once, closed only after the daemon stops. */
+    MHD_socket listener;
 };
 
 /* Per-request state, created on the first access call and freed in the completed callback. */
@@ -253,6 +255,7 @@ hs_server *hs_server_start(const hs_config *config, hs_handler handler, void *co
     server->max_body_bytes = config->max_body_bytes;
     atomic_init(&server->in_flight, 0);
     atomic_init(&server->quiesced, false);
+    server->listener = MHD_INVALID_SOCKET;
 
     unsigned threads = config->threads;
     if (threads == 0) {
@@ -294,8 +297,11 @@ size_t hs_server_in_flight(const hs_server *server) {
 void hs_server_quiesce(hs_server *server) {
     bool expected = false;
     if (atomic_compare_exchange_strong(&server->quiesced, &expected, true)) {
-        MHD_socket listener = MHD_quiesce_daemon(server->daemon);
-        if (listener != MHD_INVALID_SOCKET) close(listener);
+        /* Each worker thread takes the listening socket out of its epoll set on its next turn, after
+         * this returns; closing it now can make that fail, which libmicrohttpd treats as fatal. So it
+         * is shut down instead (new connections are refused at once) and closed after the stop. */
+        server->listener = MHD_quiesce_daemon(server->daemon);
+        if (server->listener != MHD_INVALID_SOCKET) shutdown(server->listener, SHUT_RDWR);
     }
 }
 
@@ -321,6 +327,7 @@ void hs_server_stop(hs_server *server, unsigned drain_milliseconds) {
         nanosleep(&pause, NULL);
     }
     MHD_stop_daemon(server->daemon);
+    if (server->listener != MHD_INVALID_SOCKET) close(server->listener);
     free(server);
 }
 

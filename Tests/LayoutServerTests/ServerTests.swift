@@ -7,6 +7,20 @@ struct ServerTests {
         {"bounds":{"x":0,"y":0,"width":320,"height":200},"itemCount":7,"parallax":{"model":"center","maxOffset":30}}
         """
 
+    /// Stopping used to close the listening socket while worker threads could still have it in their
+    /// epoll sets; libmicrohttpd aborts the process when it then fails to take it out. Many stops,
+    /// each right after traffic on every worker, give that race its chances.
+    @Test func stopsCleanlyRightAfterTraffic() throws {
+        for _ in 0..<40 {
+            try withTestServer(threads: 4) { server in
+                for _ in 0..<4 {
+                    let response = try HTTPTestClient(port: server.port).request("GET", "/livez", body: nil, headers: [:])
+                    #expect(response.status == 200)
+                }
+            }
+        }
+    }
+
     @Test func healthzAnswers200() throws {
         try withTestServer { server in
             let response = try HTTPTestClient(port: server.port).request("GET", "/healthz", body: nil, headers: [:])
