@@ -61,19 +61,21 @@ let package = Package(
         .executableTarget(
             name: "LayoutBenchmarks",
             dependencies: [
-                "FlowLayout", "LayoutService", "CSimdJSON", "CMallocCounter",
+                "FlowLayout", "LayoutService", "CSimdJSON", "CMallocCounter", "SeededRandom",
                 .product(name: "Logging", package: "swift-log"),
             ],
             path: "Benchmarks/LayoutBenchmarks"
         ),
         .executableTarget(name: "http-baseline", dependencies: ["HTTPServer"], path: "Benchmarks/HTTPBaseline"),
-        .testTarget(name: "FlowLayoutTests", dependencies: ["FlowLayout"]),
+        // The seeded random generator the tests and benchmarks share.
+        .target(name: "SeededRandom", path: "Tests/SeededRandom"),
+        .testTarget(name: "FlowLayoutTests", dependencies: ["FlowLayout", "SeededRandom"]),
         .testTarget(
             name: "FlowLayoutPropertyTests",
-            dependencies: ["FlowLayout", .product(name: "PropertyBased", package: "swift-property-based")]
+            dependencies: ["FlowLayout", "SeededRandom", .product(name: "PropertyBased", package: "swift-property-based")]
         ),
-        .testTarget(name: "LayoutServiceTests", dependencies: ["LayoutService"]),
-        .testTarget(name: "LayoutServerTests", dependencies: ["LayoutServer"]),
+        .testTarget(name: "LayoutServiceTests", dependencies: ["LayoutService", "SeededRandom"]),
+        .testTarget(name: "LayoutServerTests", dependencies: ["LayoutServer", "SeededRandom"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -9,6 +9,7 @@ import FlowLayout
 import Foundation
 import LayoutService
 import Logging
+import SeededRandom
 
 let quick = CommandLine.arguments.contains("--quick")
 /// `--only engine|cold|hot` runs one group (for profiling under callgrind or perf).
@@ -38,19 +39,8 @@ func median(runs: Int, _ body: () -> Void) -> Double {
 
 @inline(never) func keep<T>(_ value: T) { withExtendedLifetime(value) {} }
 
-struct SplitMix64: RandomNumberGenerator {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
-
 func variedSizes(_ count: Int) -> [Size] {
-    var random = SplitMix64(state: 7)
+    var random = SplitMix64(seed: 7)
     return (0..<count).map { _ in
         Size(width: Double(40 + random.next() % 160) + 0.5, height: Double(40 + random.next() % 120))
     }
@@ -72,7 +62,7 @@ results["engine_hash_ns_per_item"] = median(runs: quick ? 1 : 5) { keep(million.
 
 /// Mean nanoseconds per visible query at random offsets of a layout.
 func queryTime(_ layout: BaseLayout, queries: Int) -> Double {
-    var random = SplitMix64(state: 11)
+    var random = SplitMix64(seed: 11)
     let offsets = (0..<queries).map { _ in Double(random.next() % UInt64(max(1, layout.contentSize.height - 844))) }
     var attributes: [LayoutAttributes] = []
     attributes.reserveCapacity(64)
@@ -105,7 +95,7 @@ struct FoundationRequest: Decodable {
 if runs("cold") {
 let coldCount = quick ? 1000 : 100_000
 var coldJSON = #"{"bounds":{"x":0,"y":100000,"width":390,"height":844},"parallax":{"model":"center","maxOffset":20},"items":["#
-var random = SplitMix64(state: 3)
+var random = SplitMix64(seed: 3)
 for index in 0..<coldCount {
     if index > 0 { coldJSON += "," }
     coldJSON += #"{"width":\#(40 + random.next() % 160).5,"height":\#(40 + random.next() % 120)}"#

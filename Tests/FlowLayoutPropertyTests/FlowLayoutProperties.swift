@@ -1,6 +1,7 @@
 @testable import FlowLayout
 import PropertyBased
 import Testing
+import SeededRandom
 
 /// Properties every layout keeps, over random scenarios.
 @Suite("Flow layout properties")

@@ -1,5 +1,6 @@
 import FlowLayout
 import PropertyBased
+import SeededRandom
 
 /// A random collection view: sections of counted or listed items, spacings, insets, headers and
 /// footers, a direction, a layout direction and a scale, restricted to what UIKit promises to lay
@@ -77,17 +78,5 @@ struct Scenario: Sendable, CustomStringConvertible {
 
     static func pick<T>(_ options: [T], _ random: inout SplitMix64) -> T {
         options[Int(random.next() % UInt64(options.count))]
-    }
-}
-
-struct SplitMix64: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }

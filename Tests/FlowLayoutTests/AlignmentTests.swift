@@ -1,5 +1,6 @@
 @testable import FlowLayout
 import Testing
+import SeededRandom
 
 /// Issue 3, "beyond UIKit": the opt-in line alignments (`leading`, `center`, `trailing`, `justified`)
 /// and the cross-axis alignments (`start`, `center`, `end`), in both scroll directions, on the row path
@@ -299,7 +300,7 @@ struct AlignmentTests {
     func inLineGapIsExactlyTheInteritemSpacing(line: LineAlignment, direction: ScrollDirection) {
         // Random varied sizes on a quarter-point grid: within each line, the gap between neighbours is
         // exactly minimumInteritemSpacing (7.25), whatever the line spacing (31.5).
-        var random = SeededGenerator(seed: 4242)
+        var random = SplitMix64(seed: 4242)
         var settings = FlowLayoutSettings()
         settings.scrollDirection = direction
         settings.minimumInteritemSpacing = 7.25

@@ -2,6 +2,7 @@ import Dispatch
 @testable import FlowLayout
 import Synchronization
 import Testing
+import SeededRandom
 
 /// LayoutCache: what is a hit, LRU eviction under a byte budget, and concurrent use.
 @Suite("Layout cache")
@@ -121,7 +122,7 @@ struct CacheTests {
 
     /// Eight distinct layouts (uniform and row path) and what a fixed viewport sees in each.
     static let concurrentInputs: [FlowLayoutInput] = (0..<8).map { index in
-        var random = SeededGenerator(seed: UInt64(index))
+        var random = SplitMix64(seed: UInt64(index))
         var sections = [FlowSection(items: .count(200 + index))]
         sections.append(FlowSection(items: .sizes((0..<300).map { _ in
             Size(width: Double.random(in: 20...150, using: &random).rounded(), height: Double.random(in: 20...90, using: &random).rounded())

@@ -1,5 +1,6 @@
 @testable import FlowLayout
 import Testing
+import SeededRandom
 
 /// PARALLAX.md: the `cover` model and its identities, the WhatsApp-image and table-cell presets, the
 /// `center` model's clamp, per-item depth, the stretchy header and the background layers, each with the
@@ -33,7 +34,7 @@ struct ParallaxModelTests {
     }
 
     /// A value on a quarter-point grid, so sums and differences of a few of them are exact doubles.
-    static func quarter(_ range: ClosedRange<Double>, _ random: inout SeededGenerator) -> Double {
+    static func quarter(_ range: ClosedRange<Double>, _ random: inout SplitMix64) -> Double {
         (Double.random(in: range, using: &random) * 4).rounded() / 4
     }
 
@@ -54,7 +55,7 @@ struct ParallaxModelTests {
 
     /// Seeded cases on the quarter-point grid (M itself is an arbitrary double).
     static func coverCases(count: Int, seed: UInt64, insets: Bool = true) -> [CoverCase] {
-        var random = SeededGenerator(seed: seed)
+        var random = SplitMix64(seed: seed)
         return (0..<count).map { _ in
             CoverCase(
                 by: quarter(-800...6000, &random), viewportHeight: quarter(200...1200, &random),
@@ -66,7 +67,7 @@ struct ParallaxModelTests {
     // MARK: cover — definition
 
     @Test func coverProgressWithoutInsetsIsTheDefinition() throws {
-        var random = SeededGenerator(seed: 101)
+        var random = SplitMix64(seed: 101)
         for c in Self.coverCases(count: 300, seed: 100, insets: false) {
             let ys = Double.random(in: -2000...2000, using: &random)
             let model = CellParallax(model: .cover, maxOffset: c.m)
@@ -81,7 +82,7 @@ struct ParallaxModelTests {
     }
 
     @Test func coverProgressWithInsetsIsTheInsetForm() throws {
-        var random = SeededGenerator(seed: 111)
+        var random = SplitMix64(seed: 111)
         for c in Self.coverCases(count: 300, seed: 110) {
             let ys = Double.random(in: -2000...2000, using: &random)
             let model = CellParallax(model: .cover, maxOffset: c.m, insets: c.insets)
@@ -123,7 +124,7 @@ struct ParallaxModelTests {
     // MARK: cover — clamp and direction
 
     @Test func clampKeepsProgressInTheUnitInterval() throws {
-        var random = SeededGenerator(seed: 121)
+        var random = SplitMix64(seed: 121)
         for c in Self.coverCases(count: 300, seed: 120) {
             let ys = Double.random(in: -3000...3000, using: &random)
             let frame = Self.cell(ys: ys, height: c.cellHeight, by: c.by)
@@ -151,7 +152,7 @@ struct ParallaxModelTests {
     }
 
     @Test func reverseNegatesTheOffsetButNotTheProgress() {
-        var random = SeededGenerator(seed: 131)
+        var random = SplitMix64(seed: 131)
         for c in Self.coverCases(count: 300, seed: 130) {
             let ys = Double.random(in: -2000...2000, using: &random)
             let frame = Self.cell(ys: ys, height: c.cellHeight, by: c.by)
@@ -210,7 +211,7 @@ struct ParallaxModelTests {
 
     @Test func edgeIdentitiesHoldForTheTargetRectangle() {
         // With a target inset, the identities refer to the target, not to the whole cell.
-        var random = SeededGenerator(seed: 171)
+        var random = SplitMix64(seed: 171)
         for c in Self.coverCases(count: 200, seed: 170) {
             let target = EdgeInsets(top: Self.quarter(0...40, &random), left: 0, bottom: Self.quarter(0...80, &random), right: 0)
             let model = CellParallax(model: .cover, maxOffset: c.m, insets: c.insets, targetInset: target)
@@ -232,7 +233,7 @@ struct ParallaxModelTests {
     // MARK: cover — linearity and symmetry
 
     @Test func offsetIsLinearInTheScrollOffset() {
-        var random = SeededGenerator(seed: 181)
+        var random = SplitMix64(seed: 181)
         for c in Self.coverCases(count: 100, seed: 180) {
             let frame = rect(0, c.by + Double.random(in: -500...1500, using: &random), 320, c.cellHeight)
             let step = Double.random(in: 0.1...40, using: &random)
@@ -254,7 +255,7 @@ struct ParallaxModelTests {
     }
 
     @Test func cellsMirroredAboutTheCentreGetOppositeOffsets() {
-        var random = SeededGenerator(seed: 191)
+        var random = SplitMix64(seed: 191)
         for c in Self.coverCases(count: 300, seed: 190) {
             let centre = (c.insetTop + c.insetBottom) / 2
             let d = Double.random(in: 0...1500, using: &random)
@@ -274,7 +275,7 @@ struct ParallaxModelTests {
     // MARK: cover — horizontal layouts
 
     @Test func horizontalLayoutsUseXWithLeftAndRightInsets() {
-        var random = SeededGenerator(seed: 201)
+        var random = SplitMix64(seed: 201)
         for c in Self.coverCases(count: 300, seed: 200) {
             let ys = Double.random(in: -2000...2000, using: &random)
             let target = EdgeInsets(top: Self.quarter(0...30, &random), left: 0, bottom: Self.quarter(0...30, &random), right: 0)
@@ -464,7 +465,7 @@ struct ParallaxModelTests {
 
     @Test(arguments: [CellParallax.Model.center, .cover])
     func maxOffsetArgumentOverridesTheModelsM(model: CellParallax.Model) {
-        var random = SeededGenerator(seed: 211)
+        var random = SplitMix64(seed: 211)
         for _ in 0..<200 {
             let by = Double.random(in: -500...5000, using: &random)
             let frame = rect(0, by + Double.random(in: -800...1200, using: &random), 320, Double.random(in: 10...400, using: &random))
@@ -551,7 +552,7 @@ struct ParallaxModelTests {
     }
 
     @Test func stretchHeaderTopStaysAtTheVisibleTopWhilePulled() {
-        var random = SeededGenerator(seed: 221)
+        var random = SplitMix64(seed: 221)
         for _ in 0..<200 {
             let height = Double.random(in: 50...500, using: &random)
             let by = -height - Double.random(in: 0...400, using: &random)

@@ -1,5 +1,6 @@
 @testable import FlowLayout
 import Testing
+import SeededRandom
 
 /// `attributes(in:into:)` returns exactly what a brute-force filter of every frame returns, and looks
 /// at O(log n + k) elements to find them.
@@ -13,7 +14,7 @@ struct VisibleQueryTests {
     }
 
     static func randomSizes(_ count: Int, seed: UInt64, width: ClosedRange<Double>, height: ClosedRange<Double>) -> [Size] {
-        var random = SeededGenerator(seed: seed)
+        var random = SplitMix64(seed: seed)
         return (0..<count).map { _ in
             Size(
                 width: (Double.random(in: width, using: &random) * 2).rounded() / 2,
@@ -102,7 +103,7 @@ struct VisibleQueryTests {
     /// Random rectangles over and around the content; half of them have an edge snapped onto an
     /// element's edge, to exercise the touching rules.
     static func randomRects(count: Int, around all: [LayoutAttributes], content: Size, seed: UInt64) -> [Rect] {
-        var random = SeededGenerator(seed: seed)
+        var random = SplitMix64(seed: seed)
         return (0..<count).map { _ in
             var x = Double.random(in: -60...(content.width + 60), using: &random)
             var y = Double.random(in: -60...(content.height + 60), using: &random)
