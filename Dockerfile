@@ -14,7 +14,11 @@ RUN apt-get update \
     && rm -rf /var/lib/apt/lists/*
 WORKDIR /src
 COPY Package.swift Makefile ./
+# The manifest names the test and benchmark targets too, and SwiftPM refuses a manifest whose target
+# folders are missing, even when building one product.
 COPY Sources ./Sources
+COPY Tests ./Tests
+COPY Benchmarks ./Benchmarks
 RUN make release && install -m 0755 .build/release/layoutd /usr/local/bin/layoutd
 
 FROM ${BINARY_IMAGE} AS binary
