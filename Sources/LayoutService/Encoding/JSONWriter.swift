@@ -130,25 +130,25 @@ struct JSONWriter {
     /// the length.
     @inline(__always)
     private static func writeNumber(_ value: Double, to destination: UnsafeMutablePointer<UInt8>) -> Int {
-        // Integral below 2^53 (and -0): a conversion to Int64 and back is exact. Cheaper than
-        // `rounded(.towardZero)`, a libm call on the baseline x86-64 this is built for.
-        if value.magnitude < 9_007_199_254_740_992 {
+        // -0 is not below 0, so it is written as 0.
+        if value < 0 {
+            destination[0] = UInt8(ascii: "-")
+            return 1 + writeMagnitude(-value, to: destination + 1)
+        }
+        return writeMagnitude(value, to: destination)
+    }
+
+    /// `writeNumber` for a value that is not negative (or NaN, which the last path refuses).
+    @inline(__always)
+    private static func writeMagnitude(_ value: Double, to destination: UnsafeMutablePointer<UInt8>) -> Int {
+        // Integral below 2^53: a conversion to Int64 (one instruction, where UInt64 takes several) and
+        // back is exact. Cheaper than `rounded(.towardZero)`, a libm call on the baseline x86-64 this
+        // is built for.
+        if value < 9_007_199_254_740_992 {
             let whole = Int64(value)
-            if Double(whole) == value {
-                if whole < 0 {
-                    destination[0] = UInt8(ascii: "-")
-                    return 1 + writeUnsigned(whole.magnitude, to: destination + 1)
-                }
-                return writeUnsigned(UInt64(whole), to: destination)
-            }
+            if Double(whole) == value { return writeUnsigned(UInt64(whole), to: destination) }
         }
-        if let decimal = ShortestDecimal(value) {
-            if value < 0 {
-                destination[0] = UInt8(ascii: "-")
-                return 1 + writeDecimal(decimal, to: destination + 1)
-            }
-            return writeDecimal(decimal, to: destination)
-        }
+        if let decimal = ShortestDecimal(value) { return writeDecimal(decimal, to: destination) }
         return writeStandard(value, to: destination)
     }
 
@@ -198,7 +198,7 @@ struct JSONWriter {
     /// Writes the last `count` decimal digits of `value` (zero-padded) to end at `end`, two at a time
     /// from a table, and returns what is left of `value`.
     @inline(__always)
-    private static func writeDigits(_ value: UInt64, count: Int, endingAt end: UnsafeMutablePointer<UInt8>) -> UInt64 {
+    static func writeDigits(_ value: UInt64, count: Int, endingAt end: UnsafeMutablePointer<UInt8>) -> UInt64 {
         var position = UnsafeMutableRawPointer(end)
         var rest = value
         var left = count

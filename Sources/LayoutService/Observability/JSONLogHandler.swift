@@ -106,11 +106,7 @@ public struct JSONLogHandler: LogHandler {
         let (year, month, day) = civilDate(daysSince1970: days)
         withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 24) { text in
             func put(_ value: Int, at offset: Int, width: Int) {
-                var rest = value
-                for index in stride(from: offset + width - 1, through: offset, by: -1) {
-                    text[index] = UInt8(truncatingIfNeeded: rest % 10) &+ 48
-                    rest /= 10
-                }
+                _ = JSONWriter.writeDigits(UInt64(value), count: width, endingAt: text.baseAddress! + offset + width)
             }
             put(year, at: 0, width: 4)
             put(month, at: 5, width: 2)
