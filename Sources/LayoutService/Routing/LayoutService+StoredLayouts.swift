@@ -81,7 +81,7 @@ extension LayoutService {
     }
 
     /// An answer is a pure function of the layout (named by its content hash) and the view, so it can
-    /// carry a strong ETag, and GET answers may be cached by anyone for as long as they like.
+    /// carry a strong ETag, and GET answers may be cached by anyone for as long as they like. The tag is
     /// `"<layout id>-<16 hex digits of the view's hash>"`, made in place: it is on every scroll answer.
     private static func etag(_ id: ContentHash, _ view: ContentHash) -> String {
         String(unsafeUninitializedCapacity: 51) { buffer in
