@@ -83,27 +83,43 @@ struct LineTable: Sendable {
         return first
     }
 
-    mutating func reserveCapacity(_ capacity: Int) {
-        starts.reserveCapacity(capacity)
-        thicknesses.reserveCapacity(capacity)
-        firstItems.reserveCapacity(capacity)
-        fences.reserveCapacity(capacity / Self.fenceStride + 1)
+    /// A table of exactly `count` lines, which `write` appends in order.
+    init(count: Int, _ write: (inout Writer) -> Void) {
+        let fenceCount = (count + Self.fenceStride - 1) / Self.fenceStride
+        starts = Array(unsafeUninitializedCapacity: count) { starts, startCount in
+            thicknesses = Array(unsafeUninitializedCapacity: count) { thicknesses, thicknessCount in
+                firstItems = Array(unsafeUninitializedCapacity: count) { firstItems, firstItemCount in
+                    fences = Array(unsafeUninitializedCapacity: fenceCount) { fences, fencesCount in
+                        var writer = Writer(
+                            starts: starts, thicknesses: thicknesses, firstItems: firstItems, fences: fences)
+                        write(&writer)
+                        precondition(writer.count == count, "a line table was promised \(count) lines")
+                        fencesCount = fenceCount
+                    }
+                    firstItemCount = count
+                }
+                thicknessCount = count
+            }
+            startCount = count
+        }
     }
 
-    mutating func append(_ line: Line) {
-        if count % Self.fenceStride == 0 { fences.append(line.start) }
-        starts.append(line.start)
-        thicknesses.append(line.thickness)
-        firstItems.append(UInt32(line.firstItem) | (line.isComplete ? Self.completeBit : 0))
-    }
+    /// Appends lines to a table being built, with no growth or uniqueness checks per line.
+    struct Writer {
+        fileprivate let starts: UnsafeMutableBufferPointer<Double>
+        fileprivate let thicknesses: UnsafeMutableBufferPointer<Double>
+        fileprivate let firstItems: UnsafeMutableBufferPointer<UInt32>
+        fileprivate let fences: UnsafeMutableBufferPointer<Double>
+        fileprivate(set) var count = 0
 
-    /// Drops the unused capacity that growth by doubling leaves; a cached layout keeps it for long.
-    mutating func shrinkToFit() {
-        guard starts.capacity > count + count / 8 else { return }
-        starts = starts.withUnsafeBufferPointer { Array($0) }
-        thicknesses = thicknesses.withUnsafeBufferPointer { Array($0) }
-        firstItems = firstItems.withUnsafeBufferPointer { Array($0) }
-        fences = fences.withUnsafeBufferPointer { Array($0) }
+        mutating func append(_ line: Line) {
+            precondition(count < starts.count, "more lines than the table was built for")
+            if count % LineTable.fenceStride == 0 { fences[count / LineTable.fenceStride] = line.start }
+            starts[count] = line.start
+            thicknesses[count] = line.thickness
+            firstItems[count] = UInt32(line.firstItem) | (line.isComplete ? LineTable.completeBit : 0)
+            count += 1
+        }
     }
 
     var byteCount: Int {

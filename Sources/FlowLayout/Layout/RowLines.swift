@@ -1,6 +1,6 @@
 /// UIKit's row path: items of differing sizes broken into lines one by one (spec §6).
 ///
-/// Only the item sizes and one 24-byte record per line are kept; where each item sits inside its line
+/// Only the item sizes and one 20-byte record per line are kept; where each item sits inside its line
 /// is recomputed for the lines a query touches, with the same arithmetic as UIKit, so a cached layout
 /// costs at most 40 bytes per item.
 struct RowLines: Sendable {
@@ -36,55 +36,22 @@ struct RowLines: Sendable {
         self.placement = placement
         self.crossAlignment = crossAlignment
 
-        let avail = dimension - lineLead - lineTrail
         precondition(sizes.count <= LineTable.maxItems, "a section holds at most \(LineTable.maxItems) items")
-        var lines = LineTable()
-        lines.reserveCapacity(Swift.min(sizes.count, 1 << 16))
-        var remaining = avail
-        var previousRemaining = avail
-        var thickness = 0.0
-        var start = firstLineStart
+        let breaking = LineBreaking(
+            direction: direction, available: dimension - lineLead - lineTrail, inLineSpacing: sIn, lineSpacing: sLn,
+            firstLineStart: firstLineStart, breaksLikeCSS: breaksLikeCSS)
+        // Two passes, one counting and one writing into tables of exactly that size: cheaper on a long
+        // list than growing three arrays by doubling and trimming them, which touches three times the
+        // memory (and its page faults) and copies it twice.
+        let count = sizes.withUnsafeBufferPointer { sizes in
+            var count = 0
+            _ = breaking.breakLines(sizes) { _ in count += 1 }
+            return count
+        }
         var isMonotone = true
-        var lineOpen = false
-        var everyEarlierLineHasOneItem = true
-        for index in sizes.indices {
-            let size = sizes[index]
-            let a = direction.along(size)
-            if !lineOpen {
-                lines.append(Line(start: start, thickness: 0, firstItem: index, isComplete: false))
-                lineOpen = true
-            }
-            // CSS puts the first item of a line on it whatever its size; UIKit may close the empty line
-            // first (the empty-first-line quirk, §6.2).
-            if a <= remaining || (breaksLikeCSS && lines.firstItem(ofLine: lines.count - 1) == index) {
-                remaining -= a + sIn
-            } else {
-                // Close the current line (possibly empty: the first-item-too-wide quirk) as complete.
-                let closed = lines.count - 1
-                lines[closed].thickness = thickness
-                lines[closed].isComplete = true
-                if lines.firstItem(ofLine: closed) != index - 1 { everyEarlierLineHasOneItem = false }
-                previousRemaining = remaining
-                let nextStart = start + thickness + sLn
-                if nextStart < start + thickness { isMonotone = false }
-                start = nextStart
-                thickness = 0
-                lines.append(Line(start: start, thickness: 0, firstItem: index, isComplete: false))
-                remaining = avail - (a + sIn)
-            }
-            thickness = Swift.max(thickness, direction.across(size))
+        self.lines = LineTable(count: count) { table in
+            isMonotone = sizes.withUnsafeBufferPointer { sizes in breaking.breakLines(sizes) { table.append($0) } }
         }
-        if !lines.isEmpty {
-            let last = lines.count - 1
-            lines[last].thickness = thickness
-            let lastHasOneItem = lines.firstItem(ofLine: last) == sizes.count - 1
-            // §6.3: a lone last item after lone items is centred (A); a last line that fills exactly like
-            // the one before is justified (B).
-            lines[last].isComplete = (everyEarlierLineHasOneItem && lastHasOneItem)
-                || (lines.count >= 2 && remaining == previousRemaining)
-        }
-        lines.shrinkToFit()
-        self.lines = lines
         self.isMonotone = isMonotone
     }
 
@@ -124,5 +91,57 @@ struct RowLines: Sendable {
     /// Bytes this geometry keeps alive.
     var byteCount: Int {
         sizes.capacity * MemoryLayout<Size>.stride + lines.byteCount
+    }
+}
+
+/// UIKit's line breaking (§6.2, §6.3): items go on the open line while they fit, with the first-item
+/// quirks of each mode and the completeness rules of the last line.
+private struct LineBreaking {
+    var direction: ScrollDirection
+    var available: Double
+    var inLineSpacing: Double
+    var lineSpacing: Double
+    var firstLineStart: Double
+    var breaksLikeCSS: Bool
+
+    /// Hands each line to `emit` in order, once it is closed; returns whether line ends never go backwards.
+    @inline(__always)
+    func breakLines(_ sizes: UnsafeBufferPointer<Size>, emit: (LineTable.Line) -> Void) -> Bool {
+        guard !sizes.isEmpty else { return true }
+        var isMonotone = true
+        var everyEarlierLineHasOneItem = true
+        var isFirstLine = true
+        var firstItem = 0
+        var start = firstLineStart
+        var thickness = 0.0
+        var remaining = available
+        var previousRemaining = available
+        for index in sizes.indices {
+            let along = direction.along(sizes[index])
+            // CSS puts the first item of a line on it whatever its size; UIKit may close the empty line
+            // first (the empty-first-line quirk, §6.2).
+            if along <= remaining || (breaksLikeCSS && firstItem == index) {
+                remaining -= along + inLineSpacing
+            } else {
+                // Close the open line (possibly empty: the first-item-too-wide quirk) as complete.
+                emit(LineTable.Line(start: start, thickness: thickness, firstItem: firstItem, isComplete: true))
+                isFirstLine = false
+                if firstItem != index - 1 { everyEarlierLineHasOneItem = false }
+                previousRemaining = remaining
+                let nextStart = start + thickness + lineSpacing
+                if nextStart < start + thickness { isMonotone = false }
+                start = nextStart
+                thickness = 0
+                firstItem = index
+                remaining = available - (along + inLineSpacing)
+            }
+            thickness = Swift.max(thickness, direction.across(sizes[index]))
+        }
+        // §6.3: a lone last item after lone items is centred (A); a last line that fills exactly like the
+        // one before is justified (B).
+        let lastHasOneItem = firstItem == sizes.count - 1
+        let isComplete = (everyEarlierLineHasOneItem && lastHasOneItem) || (!isFirstLine && remaining == previousRemaining)
+        emit(LineTable.Line(start: start, thickness: thickness, firstItem: firstItem, isComplete: isComplete))
+        return isMonotone
     }
 }
