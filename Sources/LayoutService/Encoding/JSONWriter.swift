@@ -111,7 +111,7 @@ struct JSONWriter {
     }
 
     private mutating func unsigned(_ value: UInt) {
-        storage.reserve(20)
+        storage.reserve(20 + DecimalDigits.slack)
         storage.count += Self.writeUnsigned(UInt64(value), to: storage.base + storage.count)
     }
 
@@ -119,14 +119,17 @@ struct JSONWriter {
     /// same double: `ShortestDecimal` for the usual layout values, the standard library's printer
     /// for everything else.
     mutating func number(_ value: Double) {
-        storage.reserve(Self.maximumNumberLength)
+        storage.reserve(Self.numberRoom)
         storage.count += Self.writeNumber(value, to: storage.base + storage.count)
     }
 
     /// The longest spelling of a finite double: `-1.7976931348623157e+308`.
     private static let maximumNumberLength = 24
+    /// Room a number is written in: the longest spelling, and what the digit writer and the decimal
+    /// point's move may store past a spelling (at most 43 bytes from its start).
+    private static let numberRoom = 48
 
-    /// Writes `value` at `destination`, which has room for `maximumNumberLength` bytes, and returns
+    /// Writes `value` at `destination`, which has room for `numberRoom` bytes, and returns
     /// the length.
     @inline(__always)
     private static func writeNumber(_ value: Double, to destination: UnsafeMutablePointer<UInt8>) -> Int {
@@ -166,8 +169,8 @@ struct JSONWriter {
 
     @inline(__always)
     private static func writeUnsigned(_ value: UInt64, to destination: UnsafeMutablePointer<UInt8>) -> Int {
-        let count = digitCount(value)
-        _ = writeDigits(value, count: count, endingAt: destination + count)
+        let count = DecimalDigits.count(value)
+        DecimalDigits.write(value, count: count, to: destination)
         return count
     }
 
@@ -175,15 +178,20 @@ struct JSONWriter {
     /// doubles in this range: `20381.333333333332`, `0.05`.
     @inline(__always)
     private static func writeDecimal(_ decimal: ShortestDecimal, to destination: UnsafeMutablePointer<UInt8>) -> Int {
-        let count = digitCount(decimal.significand)
-        let fractionDigits = -decimal.exponent
-        let wholeDigits = count - fractionDigits
+        let count = DecimalDigits.count(decimal.significand)
+        let wholeDigits = count + decimal.exponent
         if wholeDigits > 0 {
-            // The fraction's digits right to left, the point, then what is left: the whole part.
-            let point = destination + wholeDigits
-            let whole = writeDigits(decimal.significand, count: fractionDigits, endingAt: point + 1 + fractionDigits)
-            point.pointee = UInt8(ascii: ".")
-            _ = writeDigits(whole, count: wholeDigits, endingAt: point)
+            // All the digits, then the fraction's (at most 17) moved one place on for the point: three
+            // words loaded before any is stored.
+            DecimalDigits.write(decimal.significand, count: count, to: destination)
+            let fraction = UnsafeMutableRawPointer(destination + wholeDigits)
+            let words = (
+                fraction.loadUnaligned(as: UInt64.self), fraction.loadUnaligned(fromByteOffset: 8, as: UInt64.self),
+                fraction.loadUnaligned(fromByteOffset: 16, as: UInt64.self))
+            fraction.storeBytes(of: words.0, toByteOffset: 1, as: UInt64.self)
+            fraction.storeBytes(of: words.1, toByteOffset: 9, as: UInt64.self)
+            fraction.storeBytes(of: words.2, toByteOffset: 17, as: UInt64.self)
+            fraction.storeBytes(of: UInt8(ascii: "."), as: UInt8.self)
             return count + 1
         }
         // 0.0…0 then the digits.
@@ -191,48 +199,8 @@ struct JSONWriter {
         destination[1] = UInt8(ascii: ".")
         for index in 0..<(-wholeDigits) { destination[2 + index] = UInt8(ascii: "0") }
         let length = 2 - wholeDigits + count
-        _ = writeDigits(decimal.significand, count: count, endingAt: destination + length)
+        DecimalDigits.write(decimal.significand, count: count, to: destination + 2 - wholeDigits)
         return length
-    }
-
-    /// Writes the last `count` decimal digits of `value` (zero-padded) to end at `end`, two at a time
-    /// from a table, and returns what is left of `value`.
-    @inline(__always)
-    static func writeDigits(_ value: UInt64, count: Int, endingAt end: UnsafeMutablePointer<UInt8>) -> UInt64 {
-        var position = UnsafeMutableRawPointer(end)
-        var rest = value
-        var left = count
-        let pairs = UnsafeRawPointer(digitPairs.utf8Start)
-        while left >= 2 {
-            let quotient = rest / 100
-            let pair = Int(truncatingIfNeeded: rest &- quotient &* 100)
-            position -= 2
-            position.storeBytes(of: pairs.loadUnaligned(fromByteOffset: pair &* 2, as: UInt16.self), as: UInt16.self)
-            rest = quotient
-            left -= 2
-        }
-        if left == 1 {
-            let quotient = rest / 10
-            position -= 1
-            position.storeBytes(of: UInt8(truncatingIfNeeded: rest &- quotient &* 10) &+ 48, as: UInt8.self)
-            rest = quotient
-        }
-        return rest
-    }
-
-    private static let digitPairs: StaticString = """
-        00010203040506070809101112131415161718192021222324252627282930313233343536373839\
-        40414243444546474849505152535455565758596061626364656667686970717273747576777879\
-        8081828384858687888990919293949596979899
-        """
-
-    /// Decimal digits of `value` (1 for 0): an estimate from its bit length (× log10 2), corrected by
-    /// one comparison.
-    @inline(__always)
-    private static func digitCount(_ value: UInt64) -> Int {
-        let odd = value | 1
-        let estimate = ((64 - odd.leadingZeroBitCount) &* 1233) >> 12
-        return estimate + (odd >= powersOfTen[estimate] ? 1 : 0)
     }
 
     /// A layout id as a JSON string: 32 hex digits in quotes, without making a String.

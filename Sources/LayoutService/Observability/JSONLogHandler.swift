@@ -104,9 +104,12 @@ public struct JSONLogHandler: LogHandler {
         clock_gettime(CLOCK_REALTIME, &now)
         let (days, secondOfDay) = Int(now.tv_sec).quotientAndRemainder(dividingBy: 86_400)
         let (year, month, day) = civilDate(daysSince1970: days)
-        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 24) { text in
+        // Room for the digit writer's slack after the last field; fields written left to right, each
+        // over the previous one's slack, and the separators last.
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 24 + DecimalDigits.slack) { buffer in
+            let text = UnsafeMutableBufferPointer(rebasing: buffer[0..<24])
             func put(_ value: Int, at offset: Int, width: Int) {
-                _ = JSONWriter.writeDigits(UInt64(value), count: width, endingAt: text.baseAddress! + offset + width)
+                DecimalDigits.write(UInt64(value), count: width, to: UnsafeMutableRawPointer(text.baseAddress! + offset))
             }
             put(year, at: 0, width: 4)
             put(month, at: 5, width: 2)
