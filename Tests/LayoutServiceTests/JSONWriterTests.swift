@@ -50,4 +50,24 @@ struct JSONWriterTests {
         let parsed = try? JSONSerialization.jsonObject(with: Data("[\(text)]".utf8)) as? [String]
         #expect(parsed?.first == "a\"b\\c\nd\u{1}é")
     }
+
+    /// Strings of every length up to three words, with a character that needs escaping (or none) at
+    /// every position: the word-at-a-time scan must hand over to the byte loop wherever it sits.
+    @Test func escapingAtEveryPositionAroundTheWords() throws {
+        let plain = Array("layoutd-request-id/é0123456789".unicodeScalars)
+        for length in 0...24 {
+            for special in ["", "\"", "\\", "\n", "\u{1F}", "\u{0}"] {
+                for position in 0...length {
+                    var text = String(String.UnicodeScalarView(plain[0..<length]))
+                    text.insert(contentsOf: special, at: text.index(text.startIndex, offsetBy: position))
+                    var writer = JSONWriter()
+                    writer.string(text)
+                    let data = Data("[".utf8 + writer.bytes + "]".utf8)
+                    let parsed = try JSONSerialization.jsonObject(with: data) as? [String]
+                    #expect(parsed == [text], "\(text.debugDescription) written as \(String(decoding: writer.bytes, as: UTF8.self))")
+                    if special.isEmpty { break }
+                }
+            }
+        }
+    }
 }

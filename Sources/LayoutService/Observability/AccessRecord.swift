@@ -15,7 +15,7 @@ public final class AccessRecord: CustomStringConvertible, Sendable {
 
     let requestID: String
     let method: String
-    let route: String
+    let route: RouteLabel
     let status: Int
     let nanoseconds: Int64
     let requestBytes: Int
@@ -25,7 +25,7 @@ public final class AccessRecord: CustomStringConvertible, Sendable {
     let error: String?
 
     init(
-        requestID: String, method: String, route: String, status: Int, nanoseconds: Int64, requestBytes: Int,
+        requestID: String, method: String, route: RouteLabel, status: Int, nanoseconds: Int64, requestBytes: Int,
         responseBytes: Int, cacheHit: Bool?, items: Int?, error: String?
     ) {
         self.requestID = requestID
@@ -44,7 +44,7 @@ public final class AccessRecord: CustomStringConvertible, Sendable {
     var durationMicroseconds: Double { Double(nanoseconds / 100) / 10 }
 
     public var description: String {
-        var text = "method=\(method) route=\(route) status=\(status) duration_us=\(durationMicroseconds)"
+        var text = "method=\(method) route=\(route.name) status=\(status) duration_us=\(durationMicroseconds)"
         text += " request_bytes=\(requestBytes) response_bytes=\(responseBytes) request_id=\(requestID)"
         if let cacheHit { text += " cache=\(cacheHit ? "hit" : "miss")" }
         if let items { text += " items=\(items)" }
@@ -80,8 +80,9 @@ public final class AccessRecord: CustomStringConvertible, Sendable {
         writer.string(requestID)
         writer.raw(",\"response_bytes\":")
         writer.integer(responseBytes)
-        writer.raw(",\"route\":")
-        writer.string(route)
+        writer.raw(",\"route\":\"")
+        writer.raw(route.name)
+        writer.byte(UInt8(ascii: "\""))
         writer.raw(",\"status\":")
         writer.integer(status)
     }

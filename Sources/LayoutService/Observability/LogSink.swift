@@ -15,12 +15,19 @@ public final class LogSink: @unchecked Sendable {
     public static let standardError = LogSink(descriptor: STDERR_FILENO)
 
     private let descriptor: Int32
-    /// Guards `buffer`, held only to append or swap.
+    /// Guards `gathering`, held only to append or swap.
     private let mutex: UnsafeMutablePointer<pthread_mutex_t>
     /// Held while a batch is written, so batches reach the descriptor in order.
     private let writing: UnsafeMutablePointer<pthread_mutex_t>
     private static let threshold = 32 * 1024
-    private var buffer = JSONWriter(capacity: 2 * threshold)
+    /// What `mutex` guards: the lines gathered and the timestamp formatter. Behind a pointer, not in
+    /// stored properties, so each line pays no dynamic exclusivity check for its `inout` accesses.
+    private struct Gathering {
+        var buffer = JSONWriter(capacity: 2 * threshold)
+        var timestamp = LogTimestamp()
+    }
+    private let gathering: UnsafeMutablePointer<Gathering>
+    /// The batch being written; touched only under `writing`.
     private var outgoing = JSONWriter(capacity: 2 * threshold)
     private let timer: any DispatchSourceTimer
 
@@ -31,17 +38,31 @@ public final class LogSink: @unchecked Sendable {
         pthread_mutex_init(mutex, nil)
         writing = .allocate(capacity: 1)
         pthread_mutex_init(writing, nil)
+        gathering = .allocate(capacity: 1)
+        gathering.initialize(to: Gathering())
         timer = DispatchSource.makeTimerSource(queue: DispatchQueue(label: "layoutd.log-flush"))
         timer.schedule(deadline: .now() + .milliseconds(100), repeating: .milliseconds(100))
-        timer.setEventHandler { [unowned self] in self.flush() }
+        timer.setEventHandler { [weak self] in self?.flush() }
         timer.resume()
     }
 
-    /// Appends one line, formatted by `line` directly into the shared buffer.
-    func append(_ line: (inout JSONWriter) -> Void) {
+    deinit {
+        timer.cancel()
+        flush()
+        gathering.deinitialize(count: 1)
+        gathering.deallocate()
+        for lock in [mutex, writing] {
+            pthread_mutex_destroy(lock)
+            lock.deallocate()
+        }
+    }
+
+    /// Appends one line, formatted by `line` directly into the shared buffer, with the sink's
+    /// timestamp formatter (lines are appended in time order, so it reformats once a second).
+    func append(_ line: (inout JSONWriter, inout LogTimestamp) -> Void) {
         pthread_mutex_lock(mutex)
-        line(&buffer)
-        let full = buffer.count >= Self.threshold
+        line(&gathering.pointee.buffer, &gathering.pointee.timestamp)
+        let full = gathering.pointee.buffer.count >= Self.threshold
         pthread_mutex_unlock(mutex)
         if full { flush() }
     }
@@ -51,7 +72,7 @@ public final class LogSink: @unchecked Sendable {
         pthread_mutex_lock(writing)
         defer { pthread_mutex_unlock(writing) }
         pthread_mutex_lock(mutex)
-        swap(&buffer, &outgoing)
+        swap(&gathering.pointee.buffer, &outgoing)
         pthread_mutex_unlock(mutex)
         outgoing.withBytes { bytes in
             var written = 0

@@ -2,7 +2,8 @@
 enum RouteLabel: Int, CaseIterable, Sendable {
     case layout, layouts, storedLayout, storedAttributes, health, live, ready, metrics, cache, unknown
 
-    var name: String {
+    /// Static, so an access line copies it without escaping it.
+    var name: StaticString {
         switch self {
         case .layout: return "/v1/layout"
         case .layouts: return "/v1/layouts"

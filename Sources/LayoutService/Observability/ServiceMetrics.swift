@@ -37,17 +37,17 @@ final class ServiceMetrics: Sendable {
             (0...StatusLabel.codes.count).map { status in
                 CoreMetrics.Counter(
                     label: "layoutd_http_requests_total",
-                    dimensions: [("route", route.name), ("status", StatusLabel.name(status))], factory: factory)
+                    dimensions: [("route", route.name.description), ("status", StatusLabel.name(status))], factory: factory)
             }
         }
         durations = RouteLabel.allCases.map {
-            CoreMetrics.Timer(label: "layoutd_http_request_duration_seconds", dimensions: [("route", $0.name)], factory: factory)
+            CoreMetrics.Timer(label: "layoutd_http_request_duration_seconds", dimensions: [("route", $0.name.description)], factory: factory)
         }
         requestBytes = RouteLabel.allCases.map {
-            CoreMetrics.Recorder(label: "layoutd_http_request_size_bytes", dimensions: [("route", $0.name)], aggregate: true, factory: factory)
+            CoreMetrics.Recorder(label: "layoutd_http_request_size_bytes", dimensions: [("route", $0.name.description)], aggregate: true, factory: factory)
         }
         responseBytes = RouteLabel.allCases.map {
-            CoreMetrics.Recorder(label: "layoutd_http_response_size_bytes", dimensions: [("route", $0.name)], aggregate: true, factory: factory)
+            CoreMetrics.Recorder(label: "layoutd_http_response_size_bytes", dimensions: [("route", $0.name.description)], aggregate: true, factory: factory)
         }
         items = CoreMetrics.Recorder(label: "layoutd_items_per_request", aggregate: true, factory: factory)
         inFlight = CoreMetrics.Meter(label: "layoutd_http_requests_in_flight", factory: factory)

@@ -64,7 +64,7 @@ public final class LayoutService: Sendable {
         let level: Logger.Level = response.status >= 500 ? .error : configuration.accessLogLevel
         guard logger.logLevel <= level else { return }
         let record = AccessRecord(
-            requestID: requestID, method: request.method, route: route.name, status: response.status,
+            requestID: requestID, method: request.method, route: route, status: response.status,
             nanoseconds: nanoseconds, requestBytes: request.body.count, responseBytes: response.body.count,
             cacheHit: response.cacheHit, items: response.itemCount, error: response.failure)
         let metadata: Logger.Metadata = [AccessRecord.metadataKey: .stringConvertible(record)]
