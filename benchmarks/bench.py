@@ -217,7 +217,7 @@ def report(engine, http, arguments):
     e, h = engine, http
     cold_simd = e["cold_layoutd_ns"] / e["cold_simdjson_ns"]
     cold_foundation = e["cold_foundation_ns"] / e["cold_layoutd_ns"]
-    query_ratio = e["query_1m_ns"] / e["query_1k_ns"]
+    query_ratio = e["query_ratio"]
     http_ratio = h["layoutd"]["rps"] / h["baseline"]["rps"]
     logging_cost = h["logging_cpu_cost"]
     instructions = h["instructions"]
@@ -235,7 +235,7 @@ def report(engine, http, arguments):
         f"| Cold path ≤ 3× simdjson parsing the same bytes alone | {cold_simd:.2f}× | {check(cold_simd <= 3)} |",
         f"| Cold path ≥ 20× faster than Foundation's JSONDecoder | {cold_foundation:.1f}× | {check(cold_foundation >= 20)} |",
         f"| Base layout of 1,000,000 varied items ≤ 30 ns per item | {e['engine_build_ns_per_item']:.1f} ns | {check(e['engine_build_ns_per_item'] <= 30)} |",
-        f"| Visible query on 1,000,000 items within 2× of 1,000 items | {query_ratio:.2f}× | {check(query_ratio <= 2)} |",
+        f"| Visible query on 1,000,000 items within 2× of 1,000 items | {query_ratio:.2f}× (median of 9 turns' ratios) | {check(query_ratio <= 2)} |",
         f"| Logging costs the hot path at most a few percent (≤ 5%) | {logging_instructions:+.1%} server instructions per scroll request over HTTP with the JSON access line ({instructions['layoutd_logged']:,.0f} vs {instructions['layoutd']:,.0f}, callgrind); server CPU time {logging_cost:+.1%} (median of the rounds' ratios) | {check(logging_instructions <= 0.05)} |",
         "",
         "## HTTP hot path", "",

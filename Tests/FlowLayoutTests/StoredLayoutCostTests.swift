@@ -1,5 +1,6 @@
 import Foundation
 @testable import FlowLayout
+import SeededRandom
 import Testing
 
 /// What a stored layout costs: the work of one scroll query (O(log n + k) whatever n is) and the bytes
@@ -61,9 +62,9 @@ struct StoredLayoutCostTests {
         #expect(largeAttributes == smallAttributes, "\(kind): the same view gives the same attributes")
         #expect(Double(smallWork) <= Self.bound(n: 1000, k: k), "\(kind): \(smallWork) for n = 1,000, k = \(k)")
         #expect(Double(largeWork) <= Self.bound(n: 1_000_000, k: k), "\(kind): \(largeWork) for n = 1,000,000, k = \(k)")
-        // A thousand times the items: only the binary search grows, by about log2(1000) ≈ 10 probes.
-        #expect(largeWork >= smallWork, "\(kind)")
-        #expect(Double(largeWork - smallWork) <= Self.c * log2(1000), "\(kind): \(smallWork) → \(largeWork)")
+        // A thousand times the items: only the search's probes change, by at most about log2(1000) ≈ 10
+        // (fewer where the galloping search over the summary starts near the answer).
+        #expect(Double(abs(largeWork - smallWork)) <= Self.c * log2(1000), "\(kind): \(smallWork) → \(largeWork)")
         print("\(kind): work \(smallWork) for 1,000 items and \(largeWork) for 1,000,000, k = \(k)")
     }
 
@@ -126,5 +127,42 @@ struct StoredLayoutCostTests {
             return
         }
         #expect(roomy.statistics.bytes == bytes)
+    }
+}
+
+/// The line search against a linear scan, on line tables long enough for the summary's galloping
+/// search, with line pitches that make the even-spacing guess wrong by far (a sparse start, a dense
+/// end) and offsets before, inside and past the lines.
+@Suite("Line search")
+struct LineSearchTests {
+    private func table(_ thicknesses: [Double], spacing: Double) -> LineTable {
+        LineTable(count: thicknesses.count) { writer in
+            var start = 0.0
+            for (index, thickness) in thicknesses.enumerated() {
+                writer.append(LineTable.Line(start: start, thickness: thickness, firstItem: index, isComplete: true))
+                start += thickness + spacing
+            }
+        }
+    }
+
+    @Test(arguments: [0.0, 8.0])
+    func firstLineMatchesALinearScan(spacing: Double) {
+        var random = SplitMix64(seed: 21)
+        let skewed = (0..<40_000).map { index in index < 4_000 ? Double(400 + random.next() % 400) : Double(1 + random.next() % 20) }
+        let uniform = (0..<40_000).map { _ in Double(40 + random.next() % 120) }
+        for thicknesses in [skewed, uniform, Array(skewed.prefix(3_000))] {
+            let lines = table(thicknesses, spacing: spacing)
+            let end = lines.end(ofLine: lines.count - 1)
+            var lows = [-1, 0, end, end + 1, lines[1].start, lines[lines.count - 1].start]
+            for _ in 0..<300 { lows.append(Double(random.next() % UInt64(end + 2))) }
+            let ends = lines.indices.map { lines.end(ofLine: $0) }
+            for low in lows {
+                var probes = 0
+                let expected = ends.firstIndex { $0 >= low } ?? lines.count
+                #expect(lines.firstLine(endingAtOrAfter: low, probes: &probes) == expected, "low \(low)")
+                // Galloping over the summary and bisecting one block: about 2 · log2 of the line count.
+                #expect(Double(probes) <= 2 * log2(Double(lines.count)) + 8, "\(probes) probes for low \(low)")
+            }
+        }
     }
 }

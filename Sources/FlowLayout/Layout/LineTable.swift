@@ -51,16 +51,15 @@ struct LineTable: Sendable {
     /// The line's far edge along the scroll axis, for binary search.
     @inline(__always) func end(ofLine index: Int) -> Double { starts[index] + thicknesses[index] }
 
-    /// The first line whose far edge is at or after `low`, for lines that never go backwards. Binary
-    /// searches the fences, then one block of starts: the starts alone of the three arrays, and only
-    /// one block of them, so few cache misses on a long list. `probes` grows by the fences and lines
-    /// looked at (about ⌊log2 count⌋ + 2, plus the lines that end on `low`, which the query returns
-    /// anyway).
+    /// The first line whose far edge is at or after `low`, for lines that never go backwards. Searches
+    /// the fences (galloping from an interpolated guess), then bisects one block of starts: the starts
+    /// alone of the three arrays, and only one block of them, so few cache misses on a long list.
+    /// `probes` grows by the fences and lines looked at (about 2 · log2 of the distance from the guess,
+    /// plus 5 in the block, plus the lines that end exactly on `low`, which the query returns anyway).
     func firstLine(endingAtOrAfter low: Double, probes: inout Int) -> Int {
         // The first fence past `low` bounds the answer to one block of starts: its predecessor's
         // line starts at or before `low`.
-        var fence = 0
-        var fenceLimit = fences.count
+        var (fence, fenceLimit) = fenceRange(around: low, probes: &probes)
         while fence < fenceLimit {
             let middle = (fence + fenceLimit) / 2
             probes += 1
@@ -81,6 +80,34 @@ struct LineTable: Sendable {
             first -= 1
         }
         return first
+    }
+
+    /// A range of fences holding the first one past `low`: found by galloping from where `low` would
+    /// sit if lines were evenly spaced, which a long list of varied items nearly is, so the search
+    /// touches a few neighbouring cache lines of the summary instead of probing all over it.
+    private func fenceRange(around low: Double, probes: inout Int) -> (Int, Int) {
+        let count = fences.count
+        guard count > 64, let first = fences.first, let last = fences.last, last > first else { return (0, count) }
+        let position = (low - first) / (last - first) * Double(count - 1)
+        let guess = position.isNaN ? 0 : Int(Swift.min(Swift.max(position, 0), Double(count - 1)))
+        var step = 1
+        probes += 1
+        if fences[guess] <= low {
+            // The answer is after `guess`: double the step until a fence past `low`, or the end.
+            while guess + step < count {
+                probes += 1
+                if fences[guess + step] > low { return (guess + step / 2 + 1, guess + step) }
+                step *= 2
+            }
+            return (guess + step / 2 + 1, count)
+        }
+        // The answer is at or before `guess`.
+        while guess - step >= 0 {
+            probes += 1
+            if fences[guess - step] <= low { return (guess - step + 1, guess - step / 2) }
+            step *= 2
+        }
+        return (0, guess - step / 2)
     }
 
     /// A table of exactly `count` lines, which `write` appends in order.
