@@ -214,8 +214,12 @@ struct JSONWriter {
     }
 
     mutating func string(_ value: String) {
-        var value = value
-        value.withUTF8 { string(utf8: UnsafeRawBufferPointer($0)) }
+        // Native and small strings lend their UTF-8 in place; anything else is made contiguous first.
+        let lent: Void? = value.utf8.withContiguousStorageIfAvailable { string(utf8: UnsafeRawBufferPointer($0)) }
+        if lent == nil {
+            var value = value
+            value.withUTF8 { string(utf8: UnsafeRawBufferPointer($0)) }
+        }
     }
 
     /// Text as a JSON string. Eight bytes at a time while none needs escaping (the usual case: ids,
