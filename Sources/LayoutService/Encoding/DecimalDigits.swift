@@ -26,20 +26,16 @@ enum DecimalDigits {
         var position = start
         // Leading groups first, each stored as a whole word that the next group overwrites from
         // where its own digits end.
-        if left > 16 {
-            let leading = rest / 10_000_000_000_000_000
-            rest &-= leading &* 10_000_000_000_000_000
-            storeLeading(leading, digits: left &- 16, at: position)
-            position += left &- 16
-            left = 16
+        @inline(__always) func storeDigits(above groupDigits: Int, power: UInt64) {
+            guard left > groupDigits else { return }
+            let leading = rest / power
+            rest &-= leading &* power
+            storeLeading(leading, digits: left &- groupDigits, at: position)
+            position += left &- groupDigits
+            left = groupDigits
         }
-        if left > 8 {
-            let leading = rest / 100_000_000
-            rest &-= leading &* 100_000_000
-            storeLeading(leading, digits: left &- 8, at: position)
-            position += left &- 8
-            left = 8
-        }
+        storeDigits(above: 16, power: 10_000_000_000_000_000)
+        storeDigits(above: 8, power: 100_000_000)
         storeLeading(rest, digits: left, at: position)
     }
 
