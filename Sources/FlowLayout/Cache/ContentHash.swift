@@ -29,11 +29,11 @@ public struct ContentHash: Hashable, Sendable, CustomStringConvertible {
         Self.writeHex(low, to: destination + 16)
     }
 
-    /// The 16 hex digits of a word, most significant first.
+    /// The last `digits` hex digits of a word (all 16 by default), most significant first.
     @inline(__always)
-    public static func writeHex(_ word: UInt64, to destination: UnsafeMutablePointer<UInt8>) {
-        for index in 0..<16 {
-            let nibble = UInt8(truncatingIfNeeded: word >> UInt64(60 - 4 * index)) & 0xF
+    public static func writeHex(_ word: UInt64, digits: Int = 16, to destination: UnsafeMutablePointer<UInt8>) {
+        for index in 0..<digits {
+            let nibble = UInt8(truncatingIfNeeded: word >> UInt64(4 * (digits - 1 - index))) & 0xF
             // '0'…'9' then 'a'…'f': 39 is the gap from '9' + 1 to 'a'.
             destination[index] = nibble &+ 48 &+ (nibble > 9 ? 39 : 0)
         }

@@ -1,3 +1,4 @@
+import FlowLayout
 import Synchronization
 
 /// Request ids: the client's `X-Request-ID` when it is sane, else `<process prefix>-<counter>`, which is
@@ -28,12 +29,7 @@ final class RequestIDs: Sendable {
                 index += 1
             }
             buffer[index] = UInt8(ascii: "-")
-            var rest = counter
-            for position in stride(from: prefixBytes + digits, to: prefixBytes, by: -1) {
-                let nibble = UInt8(truncatingIfNeeded: rest & 0xF)
-                buffer[position] = nibble &+ 48 &+ (nibble > 9 ? 39 : 0)
-                rest >>= 4
-            }
+            ContentHash.writeHex(counter, digits: digits, to: buffer.baseAddress! + index + 1)
             return prefixBytes + 1 + digits
         }
     }
