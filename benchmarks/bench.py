@@ -15,6 +15,7 @@ Every ratio compares figures measured in the same run on the same machine.
 Usage: bench.py [--quick] [--rounds N] [--seconds S]
 """
 import argparse
+import contextlib
 import datetime
 import http.client
 import json
@@ -32,6 +33,17 @@ ROOT = Path(__file__).resolve().parents[1]
 RELEASE = ROOT / ".build" / "release"
 # Where the programs are: release for `make bench`, debug for CI's one quick iteration (--bin-dir).
 BINARIES = {"path": RELEASE}
+# The stored layout every HTTP benchmark scrolls, and the scroll: 10,000 varied items, a 390×844 view
+# at @3x with `center` parallax.
+REGISTRATION = {"viewport": {"width": 390}, "layout": {"minimumLineSpacing": 8, "minimumInteritemSpacing": 8},
+                "items": [{"width": 90 + (i * 37) % 110, "height": 120 + (i * 53) % 90} for i in range(10_000)]}
+SCROLL = json.dumps({"bounds": {"x": 0, "y": 20000, "width": 390, "height": 844}, "scale": 3,
+                     "parallax": {"model": "center", "maxOffset": 24}})
+
+
+def layoutd_command(binary, access_log_level):
+    """layoutd on a free loopback port with 2 worker threads, as every HTTP benchmark runs it."""
+    return [str(binary), "--host", "127.0.0.1", "--port", "0", "--threads", "2", "--access-log-level", access_log_level]
 
 
 def start(command, env=None, stderr=None):
@@ -84,12 +96,17 @@ def wrk(port, path, body, seconds, pid=None):
             "cpu_us_per_request": cpu * 1e6 / max(1, requests)}
 
 
+@contextlib.contextmanager
 def stripped_copy(name):
-    """A copy of a program without its debug information (symbols kept): valgrind 3.19 cannot read the
-    DWARF 5 that Swift emits."""
+    """A copy of a program without its debug information (symbols kept), removed afterwards: valgrind
+    3.19 cannot read the DWARF 5 that Swift emits."""
     binary = Path(tempfile.mkdtemp()) / name
     subprocess.run(["strip", "--strip-debug", "-o", str(binary), str(BINARIES["path"] / name)], check=True)
-    return binary
+    try:
+        yield binary
+    finally:
+        binary.unlink()
+        binary.parent.rmdir()
 
 
 def http_instructions(requests, answer_bytes):
@@ -98,11 +115,6 @@ def http_instructions(requests, answer_bytes):
     three times as many requests on one keep-alive connection (a real socket); the difference cancels
     start, registration and stop. Like the in-process count it is the same on every run, so it measures
     the access line's share of a request where the CPU-time figures above move with the machine."""
-    registration = {"viewport": {"width": 390}, "layout": {"minimumLineSpacing": 8, "minimumInteritemSpacing": 8},
-                    "items": [{"width": 90 + (i * 37) % 110, "height": 120 + (i * 53) % 90} for i in range(10_000)]}
-    scroll = json.dumps({"bounds": {"x": 0, "y": 20000, "width": 390, "height": 844}, "scale": 3,
-                         "parallax": {"model": "center", "maxOffset": 24}})
-
     def count(command, stored, n):
         with tempfile.NamedTemporaryFile("w+") as output, tempfile.TemporaryFile("w+") as log:
             process, port = start(["valgrind", "--tool=callgrind", f"--callgrind-out-file={output.name}"] + command,
@@ -110,10 +122,10 @@ def http_instructions(requests, answer_bytes):
             connection = http.client.HTTPConnection("127.0.0.1", port, timeout=120)
             path = "/scroll"
             if stored:
-                connection.request("POST", "/v1/layouts", json.dumps(registration), {"Content-Type": "application/json"})
+                connection.request("POST", "/v1/layouts", json.dumps(REGISTRATION), {"Content-Type": "application/json"})
                 path = f"/v1/layouts/{json.loads(connection.getresponse().read())['layoutId']}/attributes"
             for _ in range(n):
-                connection.request("POST", path, scroll, {"Content-Type": "application/json"})
+                connection.request("POST", path, SCROLL, {"Content-Type": "application/json"})
                 answer = connection.getresponse()
                 answer.read()
                 assert answer.status == 200, answer.status
@@ -122,50 +134,35 @@ def http_instructions(requests, answer_bytes):
             log.seek(0)
             return int(re.search(r"Collected : (\d+)", log.read()).group(1))
 
-    layoutd, baseline = stripped_copy("layoutd"), stripped_copy("http-baseline")
-    servers = {
-        "baseline": ([str(baseline), "0", "2", str(answer_bytes)], False),
-        "layoutd": ([str(layoutd), "--host", "127.0.0.1", "--port", "0", "--threads", "2", "--access-log-level", "debug"], True),
-        "layoutd_logged": ([str(layoutd), "--host", "127.0.0.1", "--port", "0", "--threads", "2", "--access-log-level", "info"], True),
-    }
-    try:
+    with stripped_copy("layoutd") as layoutd, stripped_copy("http-baseline") as baseline:
+        servers = {
+            "baseline": ([str(baseline), "0", "2", str(answer_bytes)], False),
+            "layoutd": (layoutd_command(layoutd, "debug"), True),
+            "layoutd_logged": (layoutd_command(layoutd, "info"), True),
+        }
         return {name: (count(command, stored, 3 * requests) - count(command, stored, requests)) / (2 * requests)
                 for name, (command, stored) in servers.items()}
-    finally:
-        for binary in (layoutd, baseline):
-            binary.unlink()
-            binary.parent.rmdir()
 
 
 def hot_instructions(requests):
     """Instructions per in-process scroll request: callgrind counts a run of `requests` and one of three
     times as many, and the difference cancels the setup."""
-    binary = stripped_copy("LayoutBenchmarks")
+    with stripped_copy("LayoutBenchmarks") as binary:
+        def count(n):
+            result = subprocess.run(["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", str(binary),
+                                     "--only", "hot", "--hot-requests", str(n)], capture_output=True, text=True, check=True)
+            return int(re.search(r"Collected : (\d+)", result.stderr).group(1))
 
-    def count(n):
-        result = subprocess.run(["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", str(binary),
-                                 "--only", "hot", "--hot-requests", str(n)], capture_output=True, text=True, check=True)
-        return int(re.search(r"Collected : (\d+)", result.stderr).group(1))
-
-    try:
         return (count(3 * requests) - count(requests)) / (2 * requests)
-    finally:
-        binary.unlink()
-        binary.parent.rmdir()
 
 
 def http_benchmarks(rounds, seconds):
-    layoutd, layoutd_port = start([str(BINARIES["path"] / "layoutd"), "--host", "127.0.0.1", "--port", "0", "--threads", "2",
-                                   "--access-log-level", "debug"])
+    layoutd, layoutd_port = start(layoutd_command(BINARIES["path"] / "layoutd", "debug"))
     quiet_layoutd, quiet_port = layoutd, layoutd_port
     try:
-        registration = {"viewport": {"width": 390}, "layout": {"minimumLineSpacing": 8, "minimumInteritemSpacing": 8},
-                        "items": [{"width": 90 + (i * 37) % 110, "height": 120 + (i * 53) % 90} for i in range(10_000)]}
-        layout_id = json.loads(post(layoutd_port, "/v1/layouts", registration))["layoutId"]
+        layout_id = json.loads(post(layoutd_port, "/v1/layouts", REGISTRATION))["layoutId"]
         path = f"/v1/layouts/{layout_id}/attributes"
-        scroll = json.dumps({"bounds": {"x": 0, "y": 20000, "width": 390, "height": 844}, "scale": 3,
-                             "parallax": {"model": "center", "maxOffset": 24}})
-        answer = json.loads(post(layoutd_port, path, json.loads(scroll)))
+        answer = json.loads(post(layoutd_port, path, json.loads(SCROLL)))
         answer_bytes = len(json.dumps(answer, separators=(",", ":")))
         attributes = len(answer["attributes"])
         baseline, baseline_port = start([str(BINARIES["path"] / "http-baseline"), "0", "2", str(answer_bytes)])
@@ -173,15 +170,14 @@ def http_benchmarks(rounds, seconds):
         # reader, as a container's standard error goes to its log collector: a file on this VM's disk
         # would add the kernel's dirty-page writeback (10 MB/s of lines at this rate) to the figure.
         collector = subprocess.Popen(["cat"], stdin=subprocess.PIPE, stdout=subprocess.DEVNULL)
-        logged, logged_port = start([str(BINARIES["path"] / "layoutd"), "--host", "127.0.0.1", "--port", "0", "--threads", "2",
-                                     "--access-log-level", "info"], stderr=collector.stdin)
-        post(logged_port, "/v1/layouts", registration)
+        logged, logged_port = start(layoutd_command(BINARIES["path"] / "layoutd", "info"), stderr=collector.stdin)
+        post(logged_port, "/v1/layouts", REGISTRATION)
         runs = {"baseline": [], "layoutd": [], "layoutd_logged": []}
         try:
             for _ in range(rounds):
-                runs["baseline"].append(wrk(baseline_port, path, scroll, seconds, baseline.pid))
-                runs["layoutd"].append(wrk(quiet_port, path, scroll, seconds, quiet_layoutd.pid))
-                runs["layoutd_logged"].append(wrk(logged_port, path, scroll, seconds, logged.pid))
+                runs["baseline"].append(wrk(baseline_port, path, SCROLL, seconds, baseline.pid))
+                runs["layoutd"].append(wrk(quiet_port, path, SCROLL, seconds, quiet_layoutd.pid))
+                runs["layoutd_logged"].append(wrk(logged_port, path, SCROLL, seconds, logged.pid))
         finally:
             stop(baseline)
             stop(logged)

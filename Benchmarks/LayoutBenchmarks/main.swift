@@ -24,6 +24,8 @@ func now() -> UInt64 {
     return UInt64(time.tv_sec) * 1_000_000_000 + UInt64(time.tv_nsec)
 }
 
+func middle(_ values: [Double]) -> Double { values.sorted()[values.count / 2] }
+
 /// Median CPU time in nanoseconds of `body` over `runs` runs (after one warm-up run).
 func median(runs: Int, _ body: () -> Void) -> Double {
     body()
@@ -33,8 +35,21 @@ func median(runs: Int, _ body: () -> Void) -> Double {
         body()
         times.append(Double(now() - start))
     }
-    times.sort()
-    return times[times.count / 2]
+    return middle(times)
+}
+
+/// Two measurements taken in turns (after one warm-up of each), so both see the same machine: the
+/// median of each, and the median of the turns' ratios `second / first`, in which drifts of the
+/// machine between turns cancel out.
+func inTurns(_ first: () -> Double, _ second: () -> Double) -> (first: Double, second: Double, ratio: Double) {
+    _ = (first(), second())
+    var firsts: [Double] = [], seconds: [Double] = [], ratios: [Double] = []
+    for _ in 0..<(quick ? 1 : 9) {
+        firsts.append(first())
+        seconds.append(second())
+        ratios.append(seconds.last! / firsts.last!)
+    }
+    return (middle(firsts), middle(seconds), middle(ratios))
 }
 
 @inline(never) func keep<T>(_ value: T) { withExtendedLifetime(value) {} }
@@ -76,18 +91,12 @@ func queryTime(_ layout: BaseLayout, queries: Int) -> Double {
 }
 let thousand = BaseLayout(FlowLayoutInput(sections: [FlowSection(items: .sizes(variedSizes(1000)))], crossAxisLength: 390))
 let queries = quick ? 100 : 20_000
-// The two sizes in turns, so both see the same machine; the ratio is the median of the turns' ratios
-// (a busy neighbour slows the million-item query's cache misses more than the thousand-item one).
-_ = (queryTime(thousand, queries: queries), queryTime(built, queries: queries))
-var thousandTimes: [Double] = [], millionTimes: [Double] = [], queryRatios: [Double] = []
-for _ in 0..<(quick ? 1 : 9) {
-    thousandTimes.append(queryTime(thousand, queries: queries))
-    millionTimes.append(queryTime(built, queries: queries))
-    queryRatios.append(millionTimes.last! / thousandTimes.last!)
-}
-results["query_1k_ns"] = thousandTimes.sorted()[thousandTimes.count / 2]
-results["query_1m_ns"] = millionTimes.sorted()[millionTimes.count / 2]
-results["query_ratio"] = queryRatios.sorted()[queryRatios.count / 2]
+// The two sizes in turns (a busy neighbour slows the million-item query's cache misses more than the
+// thousand-item one).
+let query = inTurns({ queryTime(thousand, queries: queries) }, { queryTime(built, queries: queries) })
+results["query_1k_ns"] = query.first
+results["query_1m_ns"] = query.second
+results["query_ratio"] = query.ratio
 }
 
 // MARK: Cold path: a 100,000-item request
@@ -199,17 +208,10 @@ func perRequest(_ service: LayoutService, _ path: String) -> Double {
     for _ in 0..<hotRuns { keep(hotRequest(service, path)) }
     return Double(now() - start) / Double(hotRuns)
 }
-_ = (perRequest(hotService, scrollPath), perRequest(loggedService, loggedPath))
-var quietTimes: [Double] = [], loggedTimes: [Double] = [], ratios: [Double] = []
-for _ in 0..<(quick ? 1 : 9) {
-    quietTimes.append(perRequest(hotService, scrollPath))
-    loggedTimes.append(perRequest(loggedService, loggedPath))
-    ratios.append(loggedTimes.last! / quietTimes.last!)
-}
-results["hot_in_process_ns"] = quietTimes.sorted()[quietTimes.count / 2]
-results["hot_logged_in_process_ns"] = loggedTimes.sorted()[loggedTimes.count / 2]
-// The median of each turn's ratio: drifts of the machine between turns cancel out.
-results["hot_logging_cost"] = ratios.sorted()[ratios.count / 2] - 1
+let hot = inTurns({ perRequest(hotService, scrollPath) }, { perRequest(loggedService, loggedPath) })
+results["hot_in_process_ns"] = hot.first
+results["hot_logged_in_process_ns"] = hot.second
+results["hot_logging_cost"] = hot.ratio - 1
 // The access line alone: a `GET /livez` with it and without, in turns; the median difference.
 func livez(_ service: LayoutService) -> Double {
     let start = now()
@@ -220,7 +222,7 @@ func livez(_ service: LayoutService) -> Double {
 }
 var lineCosts: [Double] = []
 for _ in 0..<(quick ? 1 : 9) { lineCosts.append(-livez(hotService) + livez(loggedService)) }
-results["log_line_ns"] = lineCosts.sorted()[lineCosts.count / 2]
+results["log_line_ns"] = middle(lineCosts)
 let before = malloc_counter_allocations()
 for _ in 0..<1000 { keep(hotRequest(hotService, scrollPath)) }
 results["hot_allocations_per_request"] = Double(malloc_counter_allocations() - before) / 1000
