@@ -98,7 +98,8 @@ struct Layoutd: ParsableCommand {
         let format = logFormat
         LoggingSystem.bootstrap { label in
             var handler: any LogHandler = format == .json
-                ? JSONLogHandler(label: label, level: level) : StreamLogHandler.standardError(label: label)
+                ? JSONLogHandler(label: label, level: level)
+                : StreamLogHandler.standardError(label: label, metadataProvider: AccessRecord.metadataProvider)
             handler.logLevel = level
             return handler
         }

@@ -60,3 +60,16 @@ def test_one_json_line_per_request_with_request_id(layoutd):
     assert first["response_bytes"] > 0 and first["duration_us"] > 0
     assert second["request_id"] == generated and second["status"] == 400
     assert "sections" in second["error"], "errors are logged with their cause"
+
+
+def test_text_format_lines_carry_the_same_fields(layoutd):
+    server = layoutd("--log-format", "text")
+    status, _, _ = server.request("POST", "/v1/layout", LAYOUT, headers={"X-Request-ID": "trace-43"})
+    assert status == 200
+    assert server.stop() == 0
+    server.log_file.seek(0)
+    lines = [line for line in server.log_file.read().splitlines() if " request" in line and "route=" in line]
+    assert len(lines) == 1, lines
+    fields = dict(re.findall(r"(\w+)=(\S+)", lines[0]))
+    assert fields["route"] == "/v1/layout" and fields["method"] == "POST" and fields["status"] == "200"
+    assert fields["request_id"] == "trace-43" and fields["items"] == "40" and fields["cache"] == "miss"

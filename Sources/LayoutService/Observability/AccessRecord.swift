@@ -1,18 +1,19 @@
 import Logging
 
-/// One request's access-log fields, carried as a single metadata value.
-///
-/// A line per request is on the hot path: a `Logger.Metadata` dictionary of ten entries, boxed numbers
-/// and a sort of the keys cost more than answering a scroll. As one typed value, `JSONLogHandler`
-/// writes the fields straight into the line, as members of it with numbers as numbers; any other
-/// handler prints `description` (`method=POST route=… status=200 …`).
-///
-/// A final class, not a struct: a metadata value holds it by reference, where a struct this size would
-/// be copied into a box of its own on every request.
-public final class AccessRecord: CustomStringConvertible, Sendable {
-    /// The metadata key the record travels under; JSON lines show its fields, not this key.
-    public static let metadataKey = "access"
+#if canImport(Glibc)
+import Glibc
+#endif
 
+/// One request's access-log fields, the context of the line `LayoutService` logs for it.
+///
+/// A line per request is on the hot path, and what swift-log's API asks for it, a `Logger.Metadata`
+/// dictionary made, hashed, merged and destroyed per line, cost more than formatting the line. So the
+/// record travels the way request context (a trace id) does in swift-log: the service makes it the
+/// thread's current record for the one `Logger.log` call (`withCurrent`), `JSONLogHandler` writes it
+/// straight into the line as typed members, and any other handler gets the same fields as metadata
+/// from `metadataProvider` (`method=POST route=… status=200 …` for swift-log's `StreamLogHandler`).
+/// Nothing is allocated for it: the record lives on the logging thread's stack.
+public struct AccessRecord: Sendable {
     let requestID: String
     let method: String
     let route: RouteLabel
@@ -24,33 +25,47 @@ public final class AccessRecord: CustomStringConvertible, Sendable {
     let items: Int?
     let error: String?
 
-    init(
-        requestID: String, method: String, route: RouteLabel, status: Int, nanoseconds: Int64, requestBytes: Int,
-        responseBytes: Int, cacheHit: Bool?, items: Int?, error: String?
-    ) {
-        self.requestID = requestID
-        self.method = method
-        self.route = route
-        self.status = status
-        self.nanoseconds = nanoseconds
-        self.requestBytes = requestBytes
-        self.responseBytes = responseBytes
-        self.cacheHit = cacheHit
-        self.items = items
-        self.error = error
+    /// The current record as metadata, for handlers other than `JSONLogHandler`; empty on lines that
+    /// are not access lines.
+    public static let metadataProvider = Logger.MetadataProvider { current?.metadata ?? [:] }
+
+    /// Runs `body` (the `Logger.log` call) with `self` as this thread's current record.
+    func withCurrent(_ body: () -> Void) {
+        withUnsafePointer(to: self) { record in
+            pthread_setspecific(Self.currentKey, record)
+            body()
+            pthread_setspecific(Self.currentKey, nil)
+        }
+    }
+
+    /// The record of the access line this thread is logging, if it is logging one.
+    static var current: AccessRecord? {
+        pthread_getspecific(currentKey).map { $0.assumingMemoryBound(to: AccessRecord.self).pointee }
+    }
+
+    /// A thread-specific slot holding a pointer to the record on the logging thread's stack, set only
+    /// for the duration of `withCurrent`, so it never outlives the record and needs no destructor.
+    private static let currentKey: pthread_key_t = {
+        var key = pthread_key_t()
+        precondition(pthread_key_create(&key, nil) == 0, "no thread-specific key left for the access log")
+        return key
+    }()
+
+    /// The fields as swift-log metadata (numbers as numbers), keys as in the JSON line.
+    var metadata: Logger.Metadata {
+        var metadata: Logger.Metadata = [
+            "method": .string(method), "route": "\(route.name)", "status": .stringConvertible(status),
+            "duration_us": .stringConvertible(durationMicroseconds), "request_bytes": .stringConvertible(requestBytes),
+            "response_bytes": .stringConvertible(responseBytes), "request_id": .string(requestID),
+        ]
+        if let cacheHit { metadata["cache"] = .string(cacheHit ? "hit" : "miss") }
+        if let items { metadata["items"] = .stringConvertible(items) }
+        if let error { metadata["error"] = .string(error) }
+        return metadata
     }
 
     /// Microseconds with one decimal, as the line shows them.
     var durationMicroseconds: Double { Double(nanoseconds / 100) / 10 }
-
-    public var description: String {
-        var text = "method=\(method) route=\(route.name) status=\(status) duration_us=\(durationMicroseconds)"
-        text += " request_bytes=\(requestBytes) response_bytes=\(responseBytes) request_id=\(requestID)"
-        if let cacheHit { text += " cache=\(cacheHit ? "hit" : "miss")" }
-        if let items { text += " items=\(items)" }
-        if let error { text += " error=\"\(error)\"" }
-        return text
-    }
 
     /// The fields as JSON members (each preceded by a comma), keys in alphabetical order.
     func writeMembers(into writer: inout JSONWriter) {

@@ -1,11 +1,14 @@
 import Logging
 
 /// One JSON object per line on standard error: what log collectors parse without configuration.
-/// Keys are written in a fixed order (timestamp, level, label, message, then metadata sorted, an
-/// `AccessRecord` as its own members); whole lines go through `LogSink`, so lines from concurrent
-/// threads never interleave.
+/// Keys are written in a fixed order (timestamp, level, label, message, the access record's fields
+/// when the line is an access line, then metadata sorted); whole lines go through `LogSink`, so
+/// lines from concurrent threads never interleave.
 public struct JSONLogHandler: LogHandler {
     public var metadata: Logger.Metadata = [:]
+    /// Context metadata merged into every line. Not needed for access lines: their fields come from
+    /// `AccessRecord.current`, typed (`AccessRecord.metadataProvider` is for other handlers).
+    public var metadataProvider: Logger.MetadataProvider?
     public var logLevel: Logger.Level
     /// `,"label":"…","message":`, escaped once here rather than on every line.
     private let labelMembers: [UInt8]
@@ -27,17 +30,19 @@ public struct JSONLogHandler: LogHandler {
     }
 
     public func log(event: LogEvent) {
-        let merged = metadata.isEmpty ? event.metadata ?? [:] : metadata.merging(event.metadata ?? [:]) { $1 }
+        var merged = metadata
+        if let provided = metadataProvider?.get() { merged.merge(provided) { $1 } }
+        if let metadata = event.metadata { merged.merge(metadata) { $1 } }
         let message = event.message.description
+        let access = AccessRecord.current
         sink.append { writer, timestamp in
             writer.raw("{\"timestamp\":\"")
             timestamp.write(into: &writer)
             writer.raw(Self.levelMember(event.level))
             labelMembers.withUnsafeBytes { writer.raw($0) }
             writer.string(message)
-            if merged.count == 1, let (key, value) = merged.first {
-                Self.writeMember(key, value, into: &writer)  // the access line: no keys to sort
-            } else {
+            access?.writeMembers(into: &writer)
+            if !merged.isEmpty {
                 for key in merged.keys.sorted() { Self.writeMember(key, merged[key]!, into: &writer) }
             }
             writer.raw("}\n")
@@ -57,12 +62,8 @@ public struct JSONLogHandler: LogHandler {
         }
     }
 
-    /// `,"key":value`, or an `AccessRecord`'s own members.
+    /// `,"key":value`.
     private static func writeMember(_ key: String, _ value: Logger.MetadataValue, into writer: inout JSONWriter) {
-        if case .stringConvertible(let record as AccessRecord) = value {
-            record.writeMembers(into: &writer)
-            return
-        }
         writer.byte(UInt8(ascii: ","))
         writer.string(key)
         writer.byte(UInt8(ascii: ":"))

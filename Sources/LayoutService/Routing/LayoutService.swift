@@ -67,9 +67,8 @@ public final class LayoutService: Sendable {
             requestID: requestID, method: request.method, route: route, status: response.status,
             nanoseconds: nanoseconds, requestBytes: request.body.count, responseBytes: response.body.count,
             cacheHit: response.cacheHit, items: response.itemCount, error: response.failure)
-        let metadata: Logger.Metadata = [AccessRecord.metadataKey: .stringConvertible(record)]
         // An explicit `source`: swift-log otherwise derives it from #fileID, a new String per line.
-        logger.log(level: level, "request", metadata: metadata, source: "LayoutService")
+        record.withCurrent { logger.log(level: level, "request", source: "LayoutService") }
     }
 
     static func monotonicNanoseconds() -> Int64 {
