@@ -35,10 +35,7 @@ public final class LogSink: @unchecked Sendable {
     public init(descriptor: Int32) {
         self.descriptor = descriptor
         mutex = .allocate(capacity: 1)
-        var attributes = pthread_mutexattr_t()
-        pthread_mutexattr_init(&attributes)
-        pthread_mutexattr_settype(&attributes, Int32(PTHREAD_MUTEX_ADAPTIVE_NP))
-        pthread_mutex_init(mutex, &attributes)
+        pthread_mutex_init(mutex, nil)
         writing = .allocate(capacity: 1)
         pthread_mutex_init(writing, nil)
         gathering = .allocate(capacity: 1)
