@@ -83,6 +83,22 @@ struct AccessLogTests {
         #expect(lines[0].metadata["items"] == "6" && lines[0].metadata["cache"] == "miss")
         #expect(lines[1].message == "after" && lines[1].metadata.isEmpty, "the record is current only for its own line")
     }
+
+    @Test func theCurrentRecordIsSetOnlyWhileItsLineIsLogged() {
+        func record(_ id: String) -> AccessRecord {
+            AccessRecord(
+                requestID: id, method: "GET", route: .live, status: 200, nanoseconds: 1000, requestBytes: 0,
+                responseBytes: 2, cacheHit: nil, items: nil, error: nil)
+        }
+        #expect(AccessRecord.current == nil)
+        record("outer").withCurrent {
+            #expect(AccessRecord.current?.requestID == "outer")
+            record("inner").withCurrent { #expect(AccessRecord.current?.requestID == "inner") }
+            #expect(AccessRecord.current?.requestID == "outer", "a nested line puts the outer record back")
+        }
+        #expect(AccessRecord.current == nil)
+        #expect(AccessRecord.metadataProvider.get().isEmpty)
+    }
 }
 
 /// A handler that keeps each line's message and metadata (provider's and the line's) as text.

@@ -8,8 +8,8 @@ import Darwin
 ///
 /// An adaptive one: it spins a little before sleeping. Every scroll request takes the cache's lock
 /// for a few pointer moves, and with a plain mutex the worker threads met there often enough to put
-/// one to sleep in the kernel and wake it again (about 4% of scroll requests made a `futex` call under
-/// wrk; a third of that with spinning).
+/// one to sleep in the kernel and wake it again: under wrk (and strace), 1,770 `futex` calls for
+/// 43,000 scroll requests with a plain mutex, 556 with this one.
 ///
 /// Not `Synchronization.Mutex`: its futex fast path lives in the uninstrumented standard library, so
 /// ThreadSanitizer reports every access it guards as a race. pthread locks are intercepted by the

@@ -31,10 +31,11 @@ public struct AccessRecord: Sendable {
 
     /// Runs `body` (the `Logger.log` call) with `self` as this thread's current record.
     func withCurrent(_ body: () -> Void) {
+        let previous = pthread_getspecific(Self.currentKey)
         withUnsafePointer(to: self) { record in
             pthread_setspecific(Self.currentKey, record)
             body()
-            pthread_setspecific(Self.currentKey, nil)
+            pthread_setspecific(Self.currentKey, previous)
         }
     }
 
