@@ -18,20 +18,28 @@ struct AccessLogTests {
     }
 
     /// The lines a JSON handler writes while `body` runs, read back from a pipe.
-    private func jsonLines(_ body: (Logger) -> Void) throws -> [[String: Any]] {
+    private func logText(
+        metadataProvider: Logger.MetadataProvider? = nil, _ body: (Logger) -> Void
+    ) -> [Substring] {
         var ends: [Int32] = [0, 0]
         #expect(pipe(&ends) == 0)
         defer { close(ends[0]) }
         do {
             let sink = LogSink(descriptor: ends[1])
-            body(Logger(label: "test") { JSONLogHandler(label: $0, level: .info, sink: sink) })
+            body(Logger(label: "test") {
+                var handler = JSONLogHandler(label: $0, level: .info, sink: sink)
+                handler.metadataProvider = metadataProvider
+                return handler
+            })
             sink.flush()
         }
         close(ends[1])
         let text = String(decoding: FileHandle(fileDescriptor: ends[0]).readDataToEndOfFile(), as: UTF8.self)
-        return try text.split(separator: "\n").map {
-            try #require(JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any])
-        }
+        return text.split(separator: "\n")
+    }
+
+    private func jsonLines(_ body: (Logger) -> Void) throws -> [[String: Any]] {
+        try logText(body).map { try #require(JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]) }
     }
 
     @Test func jsonLineCarriesTheRequestsFields() throws {
@@ -64,6 +72,23 @@ struct AccessLogTests {
         #expect(lines[0]["message"] as? String == "cache full" && lines[0]["level"] as? String == "warning")
         #expect(lines[0]["budget"] as? Int == 64 && lines[0]["who"] as? String == "test")
         #expect(lines[0]["route"] == nil && lines[0]["status"] == nil)
+    }
+
+    @Test func providedMetadataJoinsTheLineWithoutRepeatingTheAccessFields() throws {
+        let provider = Logger.MetadataProvider.multiplex([
+            AccessRecord.metadataProvider, Logger.MetadataProvider { ["trace": "t-1"] },
+        ])!
+        let lines = logText(metadataProvider: provider) { logger in
+            var configuration = LayoutService.Configuration()
+            configuration.logger = logger
+            #expect(handle(LayoutService(configuration: configuration), Self.layoutBody).status == 200)
+        }
+        try #require(lines.count == 1)
+        let line = try #require(JSONSerialization.jsonObject(with: Data(lines[0].utf8)) as? [String: Any])
+        #expect(line["trace"] as? String == "t-1" && line["status"] as? Int == 200)
+        for key in ["status", "route", "method", "request_id", "duration_us"] {
+            #expect(lines[0].components(separatedBy: "\"\(key)\":").count == 2, "\(key) once, not also as provided")
+        }
     }
 
     @Test func otherHandlersGetTheFieldsFromTheMetadataProvider() throws {

@@ -30,11 +30,16 @@ public struct JSONLogHandler: LogHandler {
     }
 
     public func log(event: LogEvent) {
+        let access = AccessRecord.current
         var merged = metadata
-        if let provided = metadataProvider?.get() { merged.merge(provided) { $1 } }
+        if var provided = metadataProvider?.get() {
+            // An access line's fields are written typed from `access`, not a second time as provided
+            // (a process may give every handler `AccessRecord.metadataProvider`).
+            if let access { for key in access.metadata.keys { provided[key] = nil } }
+            merged.merge(provided) { $1 }
+        }
         if let metadata = event.metadata { merged.merge(metadata) { $1 } }
         let message = event.message.description
-        let access = AccessRecord.current
         sink.append { writer, timestamp in
             writer.raw("{\"timestamp\":\"")
             timestamp.write(into: &writer)
