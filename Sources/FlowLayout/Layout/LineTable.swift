@@ -41,8 +41,13 @@ struct LineTable: Sendable {
             starts[index] = newValue.start
             if index % Self.fenceStride == 0 { fences[index / Self.fenceStride] = newValue.start }
             thicknesses[index] = newValue.thickness
-            firstItems[index] = UInt32(newValue.firstItem) | (newValue.isComplete ? Self.completeBit : 0)
+            firstItems[index] = Self.packedFirstItem(of: newValue)
         }
+    }
+
+    /// A line's first item index with its completeness in the top bit, as `firstItems` holds it.
+    @inline(__always) private static func packedFirstItem(of line: Line) -> UInt32 {
+        UInt32(line.firstItem) | (line.isComplete ? completeBit : 0)
     }
 
     /// Only the first item index, without decoding the rest.
@@ -144,7 +149,7 @@ struct LineTable: Sendable {
             if count % LineTable.fenceStride == 0 { fences[count / LineTable.fenceStride] = line.start }
             starts[count] = line.start
             thicknesses[count] = line.thickness
-            firstItems[count] = UInt32(line.firstItem) | (line.isComplete ? LineTable.completeBit : 0)
+            firstItems[count] = LineTable.packedFirstItem(of: line)
             count += 1
         }
     }
