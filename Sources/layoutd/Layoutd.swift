@@ -162,8 +162,10 @@ enum EnvironmentOptions {
             "max-items", "cache-bytes", "drain-timeout", "log-level", "log-format", "access-log-level",
         ] {
             let variable = "LAYOUTD_" + name.uppercased().replacingDashes()
+            // `--name=value`, one argument: a value that starts with a dash (`-1`) is still read as the
+            // value and refused by its check, not taken for a flag and reported as missing.
             if let value = getenv(variable) {
-                arguments += ["--\(name)", String(cString: value)]
+                arguments.append("--\(name)=\(String(cString: value))")
             }
         }
         return arguments

@@ -30,6 +30,10 @@ def test_invalid_environment_values_are_refused_too():
     result = run(env={"LAYOUTD_MAX_BODY_BYTES": "lots", "PATH": "/usr/bin:/bin"})
     assert result.returncode != 0
     assert "--max-body-bytes" in result.stderr
+    # A negative number is the variable's value, refused by its own check (not a "missing value").
+    result = run(env={"LAYOUTD_THREADS": "-1", "PATH": "/usr/bin:/bin"})
+    assert result.returncode != 0
+    assert "--threads must be 0 or more" in result.stderr, result.stderr
 
 
 def test_environment_sets_options_and_flags_win(layoutd):
