@@ -19,14 +19,30 @@ extension JSONWriter {
 
     mutating func attributeList(_ attributes: [LayoutAttributes]) {
         byte(UInt8(ascii: "["))
+        let memo = AttributePrefixMemo.current
         for (index, attribute) in attributes.enumerated() {
             if index > 0 { byte(UInt8(ascii: ",")) }
-            self.attributes(attribute)
+            self.attributes(attribute, memo: memo)
         }
         byte(UInt8(ascii: "]"))
     }
 
-    mutating func attributes(_ attributes: LayoutAttributes) {
+    /// One attribute: the members that stay put as the view scrolls from `memo`, then those that move.
+    mutating func attributes(_ attributes: LayoutAttributes, memo: AttributePrefixMemo) {
+        memo.write(attributes, into: &self) { $0.attributePrefix(attributes) }
+        if let offset = attributes.parallaxOffset {
+            raw(",\"parallaxOffset\":")
+            point(offset)
+        }
+        if let progress = attributes.progress {
+            raw(",\"progress\":")
+            number(progress)
+        }
+        byte(UInt8(ascii: "}"))
+    }
+
+    /// The members that do not move with the view, up to zIndex, without the closing brace.
+    mutating func attributePrefix(_ attributes: LayoutAttributes) {
         switch attributes.kind {
         case .cell:
             raw("{\"kind\":\"cell\",\"section\":")
@@ -51,15 +67,6 @@ extension JSONWriter {
         point(attributes.center)
         raw(",\"zIndex\":")
         integer(attributes.zIndex)
-        if let offset = attributes.parallaxOffset {
-            raw(",\"parallaxOffset\":")
-            point(offset)
-        }
-        if let progress = attributes.progress {
-            raw(",\"progress\":")
-            number(progress)
-        }
-        byte(UInt8(ascii: "}"))
     }
 
     mutating func point(_ point: Point) {

@@ -1,0 +1,104 @@
+import FlowLayout
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The JSON of the members of an attribute that do not move when the view scrolls (kind, index path,
+/// frame, centre, zIndex), remembered per thread by value, so a scroll answer writes the numbers of
+/// only what did move: the parallax offset.
+///
+/// Why: frames are in content coordinates, so consecutive scroll requests of one view answer mostly
+/// the same cells with the same frames, and spelling their numbers (a third at @3x is a 17-digit
+/// shortest decimal) was two thirds of a scroll answer's writing. The memo is keyed by the values
+/// themselves, not by a layout or a request: a hit is the same bytes by construction, so nothing ever
+/// needs invalidating, and any layout, stored or not, benefits.
+///
+/// A two-way set-associative table of fixed-size slots per thread (allocated on a thread's first
+/// answer, freed when it ends): a lookup is a hash, a compare of eight words and a copy; a miss writes
+/// the members as before and keeps them in the set's less recently used slot. Two ways, because with
+/// one the twenty cells of a view would share a slot somewhere more often than not, and the pair
+/// would evict each other on every scroll. Threads never share a table, so there is no lock.
+struct AttributePrefixMemo {
+    /// 128 sets of two 256-byte slots: 64 KiB per worker thread, room for a dozen views' worth of cells.
+    static let setCount = 128
+    static let slotBytes = 256
+    private static let tableBytes = setCount * 2 * slotBytes
+    /// Bytes of a slot before the text: the eight key words and the text's length.
+    private static let headerBytes = 72
+    /// The longest prefix a slot holds; longer ones (very long index paths and coordinates at once)
+    /// are written every time.
+    static let capacity = slotBytes - headerBytes
+
+    private let table: UnsafeMutableRawPointer
+
+    /// This thread's memo.
+    static var current: AttributePrefixMemo {
+        if let table = pthread_getspecific(tableKey) { return AttributePrefixMemo(table: table) }
+        // The slots, then a byte per set naming its less recently used way.
+        let table = UnsafeMutableRawPointer.allocate(byteCount: tableBytes + setCount, alignment: 64)
+        // Key words of all ones: no attribute has kind 255, so every slot starts empty.
+        table.initializeMemory(as: UInt8.self, repeating: 0xFF, count: tableBytes)
+        (table + tableBytes).initializeMemory(as: UInt8.self, repeating: 0, count: setCount)
+        pthread_setspecific(tableKey, table)
+        return AttributePrefixMemo(table: table)
+    }
+
+    private static let tableKey: pthread_key_t = {
+        var key = pthread_key_t()
+        precondition(pthread_key_create(&key, { $0?.deallocate() }) == 0, "no thread-specific key left for the JSON memo")
+        return key
+    }()
+
+    /// Writes the prefix of `attributes` with `write` on a miss, or copies the remembered bytes on a hit.
+    @inline(__always)
+    func write(_ attributes: LayoutAttributes, into writer: inout JSONWriter, _ write: (inout JSONWriter) -> Void) {
+        let key = Self.key(attributes)
+        let set = Self.set(of: key)
+        let older = table.assumingMemoryBound(to: UInt8.self) + Self.tableBytes + set
+        for way in 0..<2 {
+            let slot = table + (set * 2 + way) * Self.slotBytes
+            let words = slot.assumingMemoryBound(to: UInt64.self)
+            if words[0] == key.0, words[1] == key.1, words[2] == key.2, words[3] == key.3, words[4] == key.4,
+               words[5] == key.5, words[6] == key.6, words[7] == key.7 {
+                writer.raw(UnsafeRawBufferPointer(start: slot + Self.headerBytes, count: Int(words[8])))
+                older.pointee = UInt8(1 - way)
+                return
+            }
+        }
+        let start = writer.count
+        write(&writer)
+        let length = writer.count - start
+        guard length <= Self.capacity else { return }
+        let way = Int(older.pointee)
+        let slot = table + (set * 2 + way) * Self.slotBytes
+        writer.withBytes { bytes in
+            (slot + Self.headerBytes).copyMemory(from: bytes.baseAddress! + start, byteCount: length)
+        }
+        let words = slot.assumingMemoryBound(to: UInt64.self)
+        (words[0], words[1], words[2], words[3]) = (key.0, key.1, key.2, key.3)
+        (words[4], words[5], words[6], words[7], words[8]) = (key.4, key.5, key.6, key.7, UInt64(length))
+        older.pointee = UInt8(1 - way)
+    }
+
+    typealias Key = (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64)
+
+    /// Everything the prefix is written from (the centre is the frame's): bit patterns, so -0 and 0
+    /// are different keys for the same text, which costs a slot and never a wrong answer.
+    @inline(__always)
+    private static func key(_ attributes: LayoutAttributes) -> Key {
+        let frame = attributes.frame
+        return (UInt64(attributes.kind.rawValue), UInt64(bitPattern: Int64(attributes.section)),
+                UInt64(bitPattern: Int64(attributes.item)), UInt64(bitPattern: Int64(attributes.zIndex)),
+                frame.minX.bitPattern, frame.minY.bitPattern, frame.size.width.bitPattern, frame.size.height.bitPattern)
+    }
+
+    /// The set a key lives in: the key words mixed by multiplication, the top bits of the result.
+    @inline(__always)
+    private static func set(of key: Key) -> Int {
+        let mixed = (key.1 &+ key.2 &* 0x9E37_79B9_7F4A_7C15 &+ key.0)
+            ^ (key.5 &* 0xC2B2_AE3D_27D4_EB4F) ^ (key.4 &* 0x1656_67B1_9E37_79F9)
+            ^ (key.6 &* 0x27D4_EB2F_1656_67C5) ^ (key.7 &* 0x85EB_CA77_C2B2_AE63) ^ key.3
+        return Int(truncatingIfNeeded: (mixed &* 0x9E37_79B9_7F4A_7C15) >> UInt64(64 - setCount.trailingZeroBitCount))
+    }
+}
