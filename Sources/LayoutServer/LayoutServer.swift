@@ -99,12 +99,21 @@ private func handleExchange(_ context: UnsafeMutableRawPointer?, _ exchange: Opa
         hs_exchange_respond(exchange, UInt32(response.status), bytes.baseAddress, bytes.count)
     }
     guard status == 0 else { return }
-    if let contentType = response.contentType { hs_exchange_add_header(exchange, "Content-Type", contentType) }
-    for header in response.headers { hs_exchange_add_header(exchange, header.name, header.value) }
+    if let contentType = response.contentType { addHeader(exchange, "Content-Type", contentType) }
+    for header in response.headers { addHeader(exchange, header.name, header.value) }
+}
+
+/// Names and values go to C through `withCString`, which lends a small string's bytes from the stack:
+/// a `String` passed straight to a `const char *` parameter is converted with `utf8CString`, a heap
+/// array per argument.
+private func addHeader(_ exchange: OpaquePointer, _ name: String, _ value: String) {
+    name.withCString { name in
+        _ = value.withCString { value in hs_exchange_add_header(exchange, name, value) }
+    }
 }
 
 private func header(_ exchange: OpaquePointer, _ name: String) -> String? {
-    hs_exchange_header(exchange, name).map { String(cString: $0) }
+    name.withCString { hs_exchange_header(exchange, $0) }.map { String(cString: $0) }
 }
 
 /// Query arguments in order; none (and no allocation) for the usual POST.
