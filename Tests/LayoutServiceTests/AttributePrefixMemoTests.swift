@@ -16,11 +16,7 @@ struct AttributePrefixMemoTests {
     private func direct(_ attributes: LayoutAttributes) -> String {
         var writer = JSONWriter()
         writer.attributePrefix(attributes)
-        if let offset = attributes.parallaxOffset {
-            writer.raw(",\"parallaxOffset\":")
-            writer.point(offset)
-        }
-        writer.byte(UInt8(ascii: "}"))
+        writer.attributeSuffix(attributes)
         return String(decoding: writer.bytes, as: UTF8.self)
     }
 

@@ -57,7 +57,7 @@ struct AttributePrefixMemo {
         let set = Self.set(of: key)
         let older = table.assumingMemoryBound(to: UInt8.self) + Self.tableBytes + set
         for way in 0..<2 {
-            let slot = table + (set * 2 + way) * Self.slotBytes
+            let slot = slot(set, way)
             let words = slot.assumingMemoryBound(to: UInt64.self)
             if words[0] == key.0, words[1] == key.1, words[2] == key.2, words[3] == key.3, words[4] == key.4,
                words[5] == key.5, words[6] == key.6, words[7] == key.7 {
@@ -71,7 +71,7 @@ struct AttributePrefixMemo {
         let length = writer.count - start
         guard length <= Self.capacity else { return }
         let way = Int(older.pointee)
-        let slot = table + (set * 2 + way) * Self.slotBytes
+        let slot = slot(set, way)
         writer.withBytes { bytes in
             (slot + Self.headerBytes).copyMemory(from: bytes.baseAddress! + start, byteCount: length)
         }
@@ -80,6 +80,9 @@ struct AttributePrefixMemo {
         (words[4], words[5], words[6], words[7], words[8]) = (key.4, key.5, key.6, key.7, UInt64(length))
         older.pointee = UInt8(1 - way)
     }
+
+    @inline(__always)
+    private func slot(_ set: Int, _ way: Int) -> UnsafeMutableRawPointer { table + (set * 2 + way) * Self.slotBytes }
 
     typealias Key = (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64)
 

@@ -30,6 +30,11 @@ extension JSONWriter {
     /// One attribute: the members that stay put as the view scrolls from `memo`, then those that move.
     mutating func attributes(_ attributes: LayoutAttributes, memo: AttributePrefixMemo) {
         memo.write(attributes, into: &self) { $0.attributePrefix(attributes) }
+        attributeSuffix(attributes)
+    }
+
+    /// The members that move with the view (parallax offset, progress), and the closing brace.
+    mutating func attributeSuffix(_ attributes: LayoutAttributes) {
         if let offset = attributes.parallaxOffset {
             raw(",\"parallaxOffset\":")
             point(offset)
