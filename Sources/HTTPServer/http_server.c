@@ -368,6 +368,22 @@ int hs_exchange_respond(hs_exchange *exchange, unsigned status, const void *body
     return exchange->response != NULL ? 0 : -1;
 }
 
+int hs_exchange_respond_lent(hs_exchange *exchange, unsigned status, const void *body, size_t length,
+                             hs_release release, void *context) {
+    if (exchange->response != NULL) {
+        release(context);
+        return -1;
+    }
+    exchange->response =
+        MHD_create_response_from_buffer_with_free_callback_cls(length, (void *)body, release, context);
+    if (exchange->response == NULL) {
+        release(context);
+        return -1;
+    }
+    exchange->status = status;
+    return 0;
+}
+
 int hs_exchange_add_header(hs_exchange *exchange, const char *name, const char *value) {
     if (exchange->response == NULL) return -1;
     return MHD_add_response_header(exchange->response, name, value) == MHD_YES ? 0 : -1;

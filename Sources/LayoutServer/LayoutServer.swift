@@ -95,9 +95,10 @@ private func handleExchange(_ context: UnsafeMutableRawPointer?, _ exchange: Opa
         body: UnsafeRawBufferPointer(start: body, count: length),
         bodyIsPadded: true)
     let response = service.handle(request)
-    let status = response.body.withUnsafeBytes { bytes in
-        hs_exchange_respond(exchange, UInt32(response.status), bytes.baseAddress, bytes.count)
-    }
+    // The server sends straight from the answer's buffer and lets go of it once sent.
+    let (bytes, lent) = response.body.retainedBytes()
+    let status = hs_exchange_respond_lent(
+        exchange, UInt32(response.status), bytes.baseAddress, bytes.count, { ResponseBody.release($0!) }, lent)
     guard status == 0 else { return }
     if let contentType = response.contentType { addHeader(exchange, "Content-Type", contentType) }
     for header in response.headers { addHeader(exchange, header.name, header.value) }

@@ -32,11 +32,33 @@ public struct ContentHash: Hashable, Sendable, CustomStringConvertible {
     /// The last `digits` hex digits of a word (all 16 by default), most significant first.
     @inline(__always)
     public static func writeHex(_ word: UInt64, digits: Int = 16, to destination: UnsafeMutablePointer<UInt8>) {
+        if digits == 16 {
+            let raw = UnsafeMutableRawPointer(destination)
+            raw.storeBytes(of: hexDigits(UInt32(truncatingIfNeeded: word >> 32)), as: UInt64.self)
+            raw.storeBytes(of: hexDigits(UInt32(truncatingIfNeeded: word)), toByteOffset: 8, as: UInt64.self)
+            return
+        }
         for index in 0..<digits {
             let nibble = UInt8(truncatingIfNeeded: word >> UInt64(4 * (digits - 1 - index))) & 0xF
             // '0'…'9' then 'a'…'f': 39 is the gap from '9' + 1 to 'a'.
             destination[index] = nibble &+ 48 &+ (nibble > 9 ? 39 : 0)
         }
+    }
+
+    /// The eight hex digits of `value` as ASCII, the most significant in the lowest byte (the order
+    /// they are stored in): each nibble spread into a byte of its own, then all eight made digits at
+    /// once. Every answer, ETag and request id carries 16 to 48 of them; a digit at a time cost six
+    /// times the instructions.
+    @inline(__always)
+    private static func hexDigits(_ value: UInt32) -> UInt64 {
+        var lanes = UInt64(value)
+        lanes = (lanes | lanes << 16) & 0x0000_FFFF_0000_FFFF
+        lanes = (lanes | lanes << 8) & 0x00FF_00FF_00FF_00FF
+        lanes = (lanes | lanes << 4) & 0x0F0F_0F0F_0F0F_0F0F
+        // A nibble of 10 or more carries into bit 4 once 6 is added: those lanes get the 39 from '9' + 1 to 'a'.
+        let letters = ((lanes &+ 0x0606_0606_0606_0606) >> 4) & 0x0101_0101_0101_0101
+        let ascii = lanes &+ 0x3030_3030_3030_3030 &+ letters &* 39
+        return ascii.byteSwapped.littleEndian
     }
 
     /// Parses 32 hex digits, as `description` writes them.
@@ -60,18 +82,35 @@ public struct ContentHash: Hashable, Sendable, CustomStringConvertible {
     /// generic walk over a UTF-8 view costs more than the rest of the routing.
     private static func parse(_ bytes: UnsafeRawBufferPointer) -> ContentHash? {
         guard bytes.count == 32 else { return nil }
-        var words: (UInt64, UInt64) = (0, 0)
-        for index in 0..<32 {
-            let byte = bytes[index]
-            let digit: UInt8
-            switch byte {
-            case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = byte &- UInt8(ascii: "0")
-            case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = byte &- UInt8(ascii: "a") &+ 10
-            default: return nil
-            }
-            if index < 16 { words.0 = words.0 << 4 | UInt64(digit) } else { words.1 = words.1 << 4 | UInt64(digit) }
+        var words = (UInt64(0), UInt64(0))
+        for index in 0..<4 {
+            guard let half = hexValue(bytes.loadUnaligned(fromByteOffset: 8 * index, as: UInt64.self).littleEndian)
+            else { return nil }
+            if index < 2 { words.0 = words.0 << 32 | UInt64(half) } else { words.1 = words.1 << 32 | UInt64(half) }
         }
         return ContentHash(high: words.0, low: words.1)
+    }
+
+    /// The value of eight lowercase hex digits (the first in the lowest byte), or nil when any byte is
+    /// something else: eight bytes checked and converted at once, as `hexDigits` writes them.
+    @inline(__always)
+    private static func hexValue(_ word: UInt64) -> UInt32? {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let highBits: UInt64 = 0x8080_8080_8080_8080
+        guard word & highBits == 0 else { return nil }
+        // With every byte below 0x80, adding 0x80 − c sets a lane's high bit exactly when it is ≥ c,
+        // and no lane carries into the next.
+        @inline(__always) func atLeast(_ bound: UInt64) -> UInt64 { word &+ ones &* (0x80 &- bound) }
+        let digits = atLeast(0x30) & ~atLeast(0x3A)
+        let letters = atLeast(0x61) & ~atLeast(0x67)
+        guard (digits | letters) & highBits == highBits else { return nil }
+        // '0'…'9' are 0x30…0x39 and 'a'…'f' 0x61…0x66: the low nibble, plus 9 for letters.
+        var lanes = (word & 0x0F0F_0F0F_0F0F_0F0F) &+ ((letters >> 7) & ones) &* 9
+        // Pairs of lanes into bytes, bytes into 16-bit halves, halves into the 32-bit value; the first
+        // digit is the most significant.
+        lanes = ((lanes << 4) | (lanes >> 8)) & 0x00FF_00FF_00FF_00FF
+        lanes = ((lanes << 8) | (lanes >> 16)) & 0x0000_FFFF_0000_FFFF
+        return UInt32(truncatingIfNeeded: (lanes << 16) | (lanes >> 32))
     }
 }
 

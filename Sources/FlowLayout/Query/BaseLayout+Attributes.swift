@@ -188,11 +188,13 @@ extension BaseLayout {
     /// The frame of a section's header or footer for this viewport, pinned when the layout asks for it
     /// (spec §10), or nil when the section has none.
     func supplementaryFrame(_ kind: LayoutAttributes.Kind, section index: Int, viewport: Viewport) -> Rect? {
+        let isHeader = kind == .header
+        // The length first, read in place: a section without this element (most have neither) is not
+        // copied, with its arrays' reference counting, on every query.
+        let length = isHeader ? sections[index].headerLength : sections[index].footerLength
+        guard length > 0 else { return nil }
         let section = sections[index]
         let direction = scrollDirection
-        let isHeader = kind == .header
-        let length = isHeader ? section.headerLength : section.footerLength
-        guard length > 0 else { return nil }
         var scroll = section.offset + (isHeader ? 0 : section.footerStart)
         var sectionMin = section.offset
         var sectionMax = section.end

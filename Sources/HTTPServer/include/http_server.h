@@ -80,8 +80,14 @@ const uint8_t *hs_exchange_body(const hs_exchange *exchange, size_t *length);
 typedef void (*hs_query_visitor)(void *context, const char *name, const char *value);
 void hs_exchange_each_query(const hs_exchange *exchange, hs_query_visitor visit, void *context);
 
-/* Sets the answer; the body is copied. Returns 0 on success. Call once. */
+/* Sets the answer; the body is copied. Returns 0 on success. Call once (this or the lent form). */
 int hs_exchange_respond(hs_exchange *exchange, unsigned status, const void *body, size_t length);
+/* Sets the answer without copying the body: the server reads it until the answer is sent (or the
+ * connection is gone), then calls release(context), from whichever thread that happens on. release is
+ * also called when this fails. Returns 0 on success. Call once (this or the copying form). */
+typedef void (*hs_release)(void *context);
+int hs_exchange_respond_lent(hs_exchange *exchange, unsigned status, const void *body, size_t length,
+                             hs_release release, void *context);
 /* Adds a header to the answer set by hs_exchange_respond (values are copied). Returns 0 on success. */
 int hs_exchange_add_header(hs_exchange *exchange, const char *name, const char *value);
 

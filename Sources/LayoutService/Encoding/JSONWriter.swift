@@ -6,56 +6,17 @@ import FlowLayout
 /// Numbers are written in the shortest form that parses back to the same double, integers without a
 /// fraction, and -0 as 0, so equal answers are equal bytes.
 struct JSONWriter {
-    /// A growable byte buffer written through a raw pointer: appending a few bytes is a bounds check
-    /// and a store, where `[UInt8].append(contentsOf:)` costs a generic call each time.
-    private final class Storage {
-        var base: UnsafeMutablePointer<UInt8>
-        var count = 0
-        var capacity: Int
-
-        init(capacity: Int) {
-            self.capacity = Swift.max(capacity, 16)
-            base = .allocate(capacity: self.capacity)
-        }
-
-        deinit { base.deallocate() }
-
-        @inline(__always)
-        func reserve(_ extra: Int) {
-            guard count + extra > capacity else { return }
-            var grown = capacity * 2
-            while count + extra > grown { grown *= 2 }
-            let moved = UnsafeMutablePointer<UInt8>.allocate(capacity: grown)
-            moved.update(from: base, count: count)
-            base.deallocate()
-            base = moved
-            capacity = grown
-        }
-
-        @inline(__always)
-        func append(_ source: UnsafeRawBufferPointer) {
-            guard let address = source.baseAddress, source.count > 0 else { return }
-            reserve(source.count)
-            (base + count).update(from: address.assumingMemoryBound(to: UInt8.self), count: source.count)
-            count += source.count
-        }
-
-        @inline(__always)
-        func append(_ byte: UInt8) {
-            reserve(1)
-            base[count] = byte
-            count += 1
-        }
-    }
-
-    private let storage: Storage
+    private let storage: ByteBuffer
 
     init(capacity: Int = 4096) {
-        storage = Storage(capacity: capacity)
+        storage = ByteBuffer(capacity: capacity)
     }
 
-    /// The bytes written so far.
+    /// A copy of the bytes written so far.
     var bytes: [UInt8] { Array(UnsafeBufferPointer(start: storage.base, count: storage.count)) }
+
+    /// The bytes written, as an answer's body without a copy: the writer is done with once this is taken.
+    var body: ResponseBody { ResponseBody(buffer: storage) }
 
     var count: Int { storage.count }
 

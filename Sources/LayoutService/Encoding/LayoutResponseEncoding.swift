@@ -36,8 +36,20 @@ extension JSONWriter {
     /// The members that move with the view (parallax offset, progress), and the closing brace.
     mutating func attributeSuffix(_ attributes: LayoutAttributes) {
         if let offset = attributes.parallaxOffset {
-            raw(",\"parallaxOffset\":")
-            point(offset)
+            // A cell moves along the scroll axis only, so one coordinate is 0: written with its key as
+            // one constant, which saves a number's spelling per cell (a sixth of the answer's cost).
+            if offset.x == 0 {
+                raw(",\"parallaxOffset\":{\"x\":0,\"y\":")
+                number(offset.y)
+                byte(UInt8(ascii: "}"))
+            } else if offset.y == 0 {
+                raw(",\"parallaxOffset\":{\"x\":")
+                number(offset.x)
+                raw(",\"y\":0}")
+            } else {
+                raw(",\"parallaxOffset\":")
+                point(offset)
+            }
         }
         if let progress = attributes.progress {
             raw(",\"progress\":")

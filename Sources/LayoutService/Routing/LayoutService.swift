@@ -86,7 +86,7 @@ public final class LayoutService: Sendable {
             return isReady ? Self.status("ready", 200) : Self.status("draining", 503)
         case (.metrics, "GET"), (.metrics, "HEAD"):
             let body = metrics.exposition(cache: cache, extra: Array(configuration.extraMetrics().utf8))
-            return ServiceResponse(status: 200, contentType: "text/plain; version=0.0.4; charset=utf-8", body: body)
+            return ServiceResponse(status: 200, contentType: "text/plain; version=0.0.4; charset=utf-8", body: ResponseBody(body))
         case (.cache, "GET"), (.cache, "HEAD"):
             return cacheStatistics()
         case (.layout, "POST"):

@@ -19,22 +19,24 @@ enum Route {
     case cache
 
     init?(path: String) {
-        switch path {
-        case "/healthz": self = .health
-        case "/livez": self = .live
-        case "/readyz": self = .ready
-        case "/metrics": self = .metrics
-        case "/v1/layout": self = .layout
-        case "/v1/layouts": self = .layouts
-        case "/v1/cache": self = .cache
-        default:
-            // /v1/layouts/{id} and /v1/layouts/{id}/attributes, matched on the raw UTF-8: this runs
-            // for every scroll request.
-            var contiguous = path
-            guard let route = contiguous.withUTF8({ Self.storedLayoutRoute(UnsafeRawBufferPointer($0), path: path) })
-            else { return nil }
-            self = route
+        // Matched on the raw UTF-8, fixed routes by length and bytes: this runs for every request, and
+        // a `switch` over strings compares the path with each literal in turn.
+        var contiguous = path
+        guard let route = contiguous.withUTF8({ Self.route(UnsafeRawBufferPointer($0), path: path) }) else { return nil }
+        self = route
+    }
+
+    private static let fixed: [(path: StaticString, route: Route)] = [
+        ("/healthz", .health), ("/livez", .live), ("/readyz", .ready), ("/metrics", .metrics),
+        ("/v1/layout", .layout), ("/v1/layouts", .layouts), ("/v1/cache", .cache),
+    ]
+
+    private static func route(_ bytes: UnsafeRawBufferPointer, path: String) -> Route? {
+        for (fixedPath, route) in fixed where fixedPath.utf8CodeUnitCount == bytes.count {
+            if memcmp(bytes.baseAddress!, fixedPath.utf8Start, bytes.count) == 0 { return route }
         }
+        // /v1/layouts/{id} and /v1/layouts/{id}/attributes.
+        return storedLayoutRoute(bytes, path: path)
     }
 
     private static func storedLayoutRoute(_ bytes: UnsafeRawBufferPointer, path: String) -> Route? {

@@ -38,14 +38,14 @@ public struct ServiceResponse: Sendable {
     public var status: Int
     public var contentType: String?
     public var headers: [(name: String, value: String)]
-    public var body: [UInt8]
+    public var body: ResponseBody
     /// For the access log and metrics: whether the base layout was cached, how many items the request
     /// described, and why it failed.
     var cacheHit: Bool?
     var itemCount: Int?
     var failure: String?
 
-    public init(status: Int, contentType: String?, headers: [(name: String, value: String)] = [], body: [UInt8]) {
+    public init(status: Int, contentType: String?, headers: [(name: String, value: String)] = [], body: ResponseBody) {
         self.status = status
         self.contentType = contentType
         self.headers = headers
@@ -53,7 +53,7 @@ public struct ServiceResponse: Sendable {
     }
 
     static func json(_ status: Int, _ writer: JSONWriter, headers: [(name: String, value: String)] = []) -> ServiceResponse {
-        ServiceResponse(status: status, contentType: "application/json", headers: headers, body: writer.bytes)
+        ServiceResponse(status: status, contentType: "application/json", headers: headers, body: writer.body)
     }
 
     static func empty(_ status: Int, headers: [(name: String, value: String)] = []) -> ServiceResponse {
@@ -63,7 +63,7 @@ public struct ServiceResponse: Sendable {
     static func problem(_ problem: Problem, headers: [(name: String, value: String)] = []) -> ServiceResponse {
         var writer = JSONWriter(capacity: 256)
         writer.problem(problem)
-        var response = ServiceResponse(status: problem.status, contentType: "application/problem+json", headers: headers, body: writer.bytes)
+        var response = ServiceResponse(status: problem.status, contentType: "application/problem+json", headers: headers, body: writer.body)
         response.failure = problem.detail
         return response
     }

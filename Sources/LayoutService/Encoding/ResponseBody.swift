@@ -1,0 +1,87 @@
+/// The bytes of an answer: written once (by a `JSONWriter`, or copied from an array), then only read.
+///
+/// Why not `[UInt8]`: the writer's buffer would be copied into an array, and the array again by the
+/// HTTP server, 4 KB twice on every scroll. The writer's buffer is the body itself, and the server
+/// sends straight from it while it holds a reference (`retainedBytes`).
+public struct ResponseBody: RandomAccessCollection, Equatable, Sendable, ExpressibleByArrayLiteral {
+    let buffer: ByteBuffer
+
+    init(buffer: ByteBuffer) { self.buffer = buffer }
+
+    public init(_ bytes: [UInt8]) {
+        buffer = ByteBuffer(capacity: bytes.count)
+        bytes.withUnsafeBytes { buffer.append($0) }
+    }
+
+    public init(arrayLiteral bytes: UInt8...) { self.init(bytes) }
+
+    public var startIndex: Int { 0 }
+    public var endIndex: Int { buffer.count }
+
+    public subscript(position: Int) -> UInt8 {
+        precondition(position >= 0 && position < buffer.count, "index out of range")
+        return buffer.base[position]
+    }
+
+    public func withUnsafeBytes<Result>(_ body: (UnsafeRawBufferPointer) throws -> Result) rethrows -> Result {
+        try body(UnsafeRawBufferPointer(start: buffer.base, count: buffer.count))
+    }
+
+    /// The bytes, valid until `release(_:)` is called with the returned context: for a C consumer that
+    /// keeps them past this call (the HTTP server, until the answer is sent).
+    public func retainedBytes() -> (bytes: UnsafeRawBufferPointer, context: UnsafeMutableRawPointer) {
+        (UnsafeRawBufferPointer(start: buffer.base, count: buffer.count), Unmanaged.passRetained(buffer).toOpaque())
+    }
+
+    /// Drops the reference `retainedBytes()` took.
+    public static func release(_ context: UnsafeMutableRawPointer) {
+        Unmanaged<ByteBuffer>.fromOpaque(context).release()
+    }
+
+    public static func == (lhs: ResponseBody, rhs: ResponseBody) -> Bool {
+        lhs.withUnsafeBytes { left in rhs.withUnsafeBytes { right in left.elementsEqual(right) } }
+    }
+}
+
+/// A growable byte buffer written through a raw pointer: appending a few bytes is a bounds check and a
+/// store, where `[UInt8].append(contentsOf:)` costs a generic call each time. Shared, never written
+/// again, once it is a `ResponseBody`.
+final class ByteBuffer: @unchecked Sendable {
+    var base: UnsafeMutablePointer<UInt8>
+    var count = 0
+    var capacity: Int
+
+    init(capacity: Int) {
+        self.capacity = Swift.max(capacity, 16)
+        base = .allocate(capacity: self.capacity)
+    }
+
+    deinit { base.deallocate() }
+
+    @inline(__always)
+    func reserve(_ extra: Int) {
+        guard count + extra > capacity else { return }
+        var grown = capacity * 2
+        while count + extra > grown { grown *= 2 }
+        let moved = UnsafeMutablePointer<UInt8>.allocate(capacity: grown)
+        moved.update(from: base, count: count)
+        base.deallocate()
+        base = moved
+        capacity = grown
+    }
+
+    @inline(__always)
+    func append(_ source: UnsafeRawBufferPointer) {
+        guard let address = source.baseAddress, source.count > 0 else { return }
+        reserve(source.count)
+        (base + count).update(from: address.assumingMemoryBound(to: UInt8.self), count: source.count)
+        count += source.count
+    }
+
+    @inline(__always)
+    func append(_ byte: UInt8) {
+        reserve(1)
+        base[count] = byte
+        count += 1
+    }
+}
