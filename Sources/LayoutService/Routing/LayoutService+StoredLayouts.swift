@@ -33,20 +33,20 @@ extension LayoutService {
     }
 
     /// `GET /v1/layouts/{id}`.
-    func metadata(_ id: ContentHash?, raw: Substring) -> ServiceResponse {
-        guard let id, let base = cache.lookup(id) else { return .problem(.layoutNotFound(raw)) }
+    func metadata(_ pathID: PathID) -> ServiceResponse {
+        guard let id = pathID.layoutID, let base = cache.lookup(id) else { return .problem(.layoutNotFound(pathID.spelling)) }
         return .json(200, metadataWriter(base, key: id), headers: [("ETag", "\"\(id)\"")])
     }
 
     /// `DELETE /v1/layouts/{id}`: 204, or 404 when it was not stored.
-    func delete(_ id: ContentHash?, raw: Substring) -> ServiceResponse {
-        guard let id, cache.remove(id) else { return .problem(.layoutNotFound(raw)) }
+    func delete(_ pathID: PathID) -> ServiceResponse {
+        guard let id = pathID.layoutID, cache.remove(id) else { return .problem(.layoutNotFound(pathID.spelling)) }
         return .empty(204)
     }
 
     /// `POST /v1/layouts/{id}/attributes`: one view, or a list of bounds answered in order.
-    func scroll(_ id: ContentHash?, raw: Substring, _ request: ServiceRequest) -> ServiceResponse {
-        guard let id, let base = cache.lookup(id) else { return .problem(.layoutNotFound(raw)) }
+    func scroll(_ pathID: PathID, _ request: ServiceRequest) -> ServiceResponse {
+        guard let id = pathID.layoutID, let base = cache.lookup(id) else { return .problem(.layoutNotFound(pathID.spelling)) }
         let scroll: ScrollRequest
         switch decodeBody(request, { (root) throws(RequestError) in try decoder.decodeScroll(root, contentInset: base.contentInset) }) {
         case .success(let value): scroll = value
@@ -58,8 +58,8 @@ extension LayoutService {
     }
 
     /// `GET /v1/layouts/{id}/attributes?x=…&y=…&width=…&height=…[&scale=…][&layoutDirection=…]`.
-    func scrollFromQuery(_ id: ContentHash?, raw: Substring, _ request: ServiceRequest) -> ServiceResponse {
-        guard let id, let base = cache.lookup(id) else { return .problem(.layoutNotFound(raw)) }
+    func scrollFromQuery(_ pathID: PathID, _ request: ServiceRequest) -> ServiceResponse {
+        guard let id = pathID.layoutID, let base = cache.lookup(id) else { return .problem(.layoutNotFound(pathID.spelling)) }
         let viewport: Viewport
         do {
             viewport = try QueryViewport.decode(request.query, contentInset: base.contentInset, limits: configuration.limits)

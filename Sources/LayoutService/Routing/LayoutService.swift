@@ -93,14 +93,14 @@ public final class LayoutService: Sendable {
             return layout(request)
         case (.layouts, "POST"):
             return register(request)
-        case (.storedLayout(let id, let raw), "GET"):
-            return metadata(id, raw: raw)
-        case (.storedLayout(let id, let raw), "DELETE"):
-            return delete(id, raw: raw)
-        case (.storedAttributes(let id, let raw), "POST"):
-            return scroll(id, raw: raw, request)
-        case (.storedAttributes(let id, let raw), "GET"):
-            return scrollFromQuery(id, raw: raw, request)
+        case (.storedLayout(let id), "GET"):
+            return metadata(id)
+        case (.storedLayout(let id), "DELETE"):
+            return delete(id)
+        case (.storedAttributes(let id), "POST"):
+            return scroll(id, request)
+        case (.storedAttributes(let id), "GET"):
+            return scrollFromQuery(id, request)
         default:
             return .problem(.methodNotAllowed(method, allowed: route.allowed), headers: [("Allow", route.allowed)])
         }

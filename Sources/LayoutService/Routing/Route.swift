@@ -13,9 +13,9 @@ enum Route {
     case metrics
     case layout
     case layouts
-    /// `/v1/layouts/{id}`; nil when the id is not a layout id at all (answered like an unknown one).
-    case storedLayout(ContentHash?, rawID: Substring)
-    case storedAttributes(ContentHash?, rawID: Substring)
+    /// `/v1/layouts/{id}`.
+    case storedLayout(PathID)
+    case storedAttributes(PathID)
     case cache
 
     init?(path: String) {
@@ -49,14 +49,14 @@ enum Route {
         let slash = rest.firstIndex(of: UInt8(ascii: "/")) ?? rest.count
         guard slash > 0 else { return nil }
         let idBytes = UnsafeRawBufferPointer(rebasing: rest[..<slash])
-        let id = ContentHash(hexBytes: idBytes)
-        let rawID = Substring(path.utf8.dropFirst(prefix.utf8CodeUnitCount).prefix(slash))
-        if slash == rest.count { return .storedLayout(id, rawID: rawID) }
+        let id = ContentHash(hexBytes: idBytes).map(PathID.valid)
+            ?? .invalid(Substring(path.utf8.dropFirst(prefix.utf8CodeUnitCount).prefix(slash)))
+        if slash == rest.count { return .storedLayout(id) }
         let tail = UnsafeRawBufferPointer(rebasing: rest[slash...])
         guard tail.count == suffix.utf8CodeUnitCount,
             memcmp(tail.baseAddress!, suffix.utf8Start, suffix.utf8CodeUnitCount) == 0
         else { return nil }
-        return .storedAttributes(id, rawID: rawID)
+        return .storedAttributes(id)
     }
 
     var label: RouteLabel {
@@ -80,6 +80,27 @@ enum Route {
         case .layout, .layouts: return "POST"
         case .storedLayout: return "GET, DELETE"
         case .storedAttributes: return "GET, POST"
+        }
+    }
+}
+
+/// The `{id}` of a stored layout's path: a layout id when it is 32 lowercase hex digits, else the text
+/// as sent (answered like an unknown id). Kept as the parsed id when it is one, so the usual request
+/// makes no string of it.
+enum PathID {
+    case valid(ContentHash)
+    case invalid(Substring)
+
+    var layoutID: ContentHash? {
+        if case .valid(let id) = self { return id }
+        return nil
+    }
+
+    /// The id as the client wrote it, for a 404's message.
+    var spelling: Substring {
+        switch self {
+        case .valid(let id): return Substring(id.description)
+        case .invalid(let text): return text
         }
     }
 }
