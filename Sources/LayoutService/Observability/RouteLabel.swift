@@ -23,6 +23,25 @@ enum RouteLabel: Int, CaseIterable, Sendable {
 enum StatusLabel {
     static let codes = [200, 201, 204, 304, 400, 404, 405, 413, 415, 500, 503]
 
-    static func index(_ status: Int) -> Int { codes.firstIndex(of: status) ?? codes.count }
+    /// The position of `status` in `codes`, `codes.count` for any other: a switch, not a search of the
+    /// array, since every request is counted by it (the tests check the two agree).
+    @inline(__always)
+    static func index(_ status: Int) -> Int {
+        switch status {
+        case 200: return 0
+        case 201: return 1
+        case 204: return 2
+        case 304: return 3
+        case 400: return 4
+        case 404: return 5
+        case 405: return 6
+        case 413: return 7
+        case 415: return 8
+        case 500: return 9
+        case 503: return 10
+        default: return 11
+        }
+    }
+
     static func name(_ index: Int) -> String { index < codes.count ? String(codes[index]) : "other" }
 }
