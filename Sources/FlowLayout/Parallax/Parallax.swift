@@ -24,14 +24,17 @@ extension Parallax {
         depth: (_ section: Int, _ item: Int) -> Double? = { _, _ in nil }
     ) {
         if let cells {
-            for index in attributes.indices where attributes[index].kind == .cell {
-                let attribute = attributes[index]
-                let effect = cells.effect(
-                    frame: attribute.frame, viewport: viewport, scrollDirection: scrollDirection,
-                    maxOffset: depth(attribute.section, attribute.item))
-                attributes[index].parallaxOffset = scrollDirection == .vertical
-                    ? Point(x: 0, y: effect.offset) : Point(x: effect.offset, y: 0)
-                attributes[index].progress = effect.progress
+            // In place through the buffer: an element copied out and two stores back, each checking
+            // the array is unshared, cost more than the effect itself.
+            attributes.withUnsafeMutableBufferPointer { elements in
+                for index in elements.indices where elements[index].kind == .cell {
+                    let effect = cells.effect(
+                        frame: elements[index].frame, viewport: viewport, scrollDirection: scrollDirection,
+                        maxOffset: depth(elements[index].section, elements[index].item))
+                    elements[index].parallaxOffset = scrollDirection == .vertical
+                        ? Point(x: 0, y: effect.offset) : Point(x: effect.offset, y: 0)
+                    elements[index].progress = effect.progress
+                }
             }
         }
         if let stretchHeader {
