@@ -104,8 +104,11 @@ private struct LRUState: Sendable {
 
     mutating func touch(_ key: ContentHash) -> BaseLayout? {
         guard let slot = index[key] else { return nil }
-        unlink(slot)
-        pushNewest(slot)
+        // A layout scrolled again and again is already the newest: no links to rewrite.
+        if slot != newest {
+            unlink(slot)
+            pushNewest(slot)
+        }
         return slots[slot].layout
     }
 

@@ -29,9 +29,15 @@ public final class LayoutService: Sendable {
     private let requestIDs = RequestIDs()
     private let ready = Atomic<Bool>(true)
 
+    /// The lowest level the logger writes, read once: a logger's level is fixed when it is made, and
+    /// asking it on every request copies the logger and its handler, whose reference count both worker
+    /// threads would then update.
+    private let loggerLevel: Logger.Level
+
     public init(configuration: Configuration = Configuration()) {
         self.configuration = configuration
         self.cache = LayoutCache(byteBudget: configuration.cacheBytes)
+        self.loggerLevel = configuration.logger.logLevel
     }
 
     /// `/readyz` answers 503 once this is false: set while draining so load balancers stop sending.
@@ -60,9 +66,9 @@ public final class LayoutService: Sendable {
     }
 
     private func log(_ request: ServiceRequest, route: RouteLabel, response: ServiceResponse, requestID: String, nanoseconds: Int64) {
-        let logger = configuration.logger
         let level: Logger.Level = response.status >= 500 ? .error : configuration.accessLogLevel
-        guard logger.logLevel <= level else { return }
+        guard loggerLevel <= level else { return }
+        let logger = configuration.logger
         let record = AccessRecord(
             requestID: requestID, method: request.method, route: route, status: response.status,
             nanoseconds: nanoseconds, requestBytes: request.body.count, responseBytes: response.body.count,
