@@ -22,8 +22,10 @@ struct ShortestDecimal: Equatable {
         // Eighths (widths of 93.5, centres at 40.75) are exact decimals of at most three places, and
         // below 2^40 no shorter decimal is within half a gap between doubles of them.
         let eighths = magnitude * 8
-        if magnitude < 1_099_511_627_776, Double(UInt64(eighths)) == eighths {
-            let count = UInt64(eighths)
+        // Through Int64, not UInt64: x86-64 converts signed integers in one instruction and unsigned
+        // ones in eight, and below 2^43 the two are the same.
+        if magnitude < 1_099_511_627_776, Double(Int64(eighths)) == eighths {
+            let count = UInt64(Int64(eighths))
             switch count.trailingZeroBitCount {
             case 0: (significand, exponent) = (count * 125, -3)
             case 1: (significand, exponent) = ((count >> 1) * 25, -2)
@@ -62,9 +64,9 @@ struct ShortestDecimal: Equatable {
         var high = UInt64(truncatingIfNeeded: above &>> UInt128(boundaryShift))
         guard low <= high else { return nil }
 
-        // Strip the most trailing zeros the interval allows. Most values with a long expansion (a
-        // third) allow none, which the first test finds; the rest go by halving steps (0.1 has
-        // seventeen to lose).
+        // Strip the most trailing zeros the interval allows. Values with a long expansion (a third, a
+        // parallax offset) allow none or one (two thirds of parallax offsets are 16 digits long), which
+        // the first two tests find; the rest go by halving steps (0.1 has seventeen to lose).
         var stripped = 0
         var quotient = whole
         var unit: UInt64 = 1
@@ -77,7 +79,7 @@ struct ShortestDecimal: Equatable {
             unit &*= divisor
             return true
         }
-        if strip(1, 10) {
+        if strip(1, 10), strip(1, 10) {
             _ = strip(16, 10_000_000_000_000_000)
             _ = strip(8, 100_000_000)
             _ = strip(4, 10_000)
