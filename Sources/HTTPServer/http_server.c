@@ -1,6 +1,8 @@
+#define _GNU_SOURCE
 #include "http_server.h"
 
 #include <arpa/inet.h>
+#include <pthread.h>
 #include <stdarg.h>
 #include <stdbool.h>
 #include <sys/select.h>
@@ -25,8 +27,9 @@ struct hs_server {
     uint16_t port;
     atomic_size_t in_flight;
     atomic_bool quiesced;
-    /* The listening socket once quiesced: shut down at once, closed only after the daemon stops. */
-    MHD_socket listener;
+    /* The listening socket, ours rather than libmicrohttpd's (see accept_loop). */
+    int listener;
+    pthread_t acceptor;
 };
 
 /* Per-request state, created on the first access call and freed in the completed callback. */
@@ -238,6 +241,60 @@ static int make_address(const char *host, uint16_t port, struct sockaddr_storage
     return -1;
 }
 
+/* Opens the listening socket: reusable address, IPv6 only for an IPv6 host, the system's backlog. */
+static int open_listener(int family, const struct sockaddr_storage *address, uint16_t *port, char *error,
+                         size_t error_capacity, const char *host) {
+    int listener = socket(family, SOCK_STREAM | SOCK_CLOEXEC, 0);
+    if (listener < 0) {
+        snprintf(error, error_capacity, "could not open a socket: %s", strerror(errno));
+        return -1;
+    }
+    int on = 1;
+    setsockopt(listener, SOL_SOCKET, SO_REUSEADDR, &on, sizeof on);
+    if (family == AF_INET6) setsockopt(listener, IPPROTO_IPV6, IPV6_V6ONLY, &on, sizeof on);
+    socklen_t length = family == AF_INET6 ? sizeof(struct sockaddr_in6) : sizeof(struct sockaddr_in);
+    if (bind(listener, (const struct sockaddr *)address, length) != 0 || listen(listener, SOMAXCONN) != 0) {
+        snprintf(error, error_capacity, "could not listen on %s port %u: %s", host ? host : "0.0.0.0",
+                 (unsigned)*port, strerror(errno));
+        close(listener);
+        return -1;
+    }
+    struct sockaddr_storage bound;
+    length = sizeof bound;
+    if (getsockname(listener, (struct sockaddr *)&bound, &length) == 0) {
+        *port = ntohs(family == AF_INET6 ? ((struct sockaddr_in6 *)&bound)->sin6_port
+                                         : ((struct sockaddr_in *)&bound)->sin_port);
+    }
+    return listener;
+}
+
+/* Accepts connections and hands them to libmicrohttpd's worker threads until the server quiesces.
+ *
+ * Why not let libmicrohttpd listen: its MHD_quiesce_daemon (0.9.75) takes the listening socket out of
+ * every worker's epoll set while the workers may be doing the same, and treats the loser's ENOENT as
+ * fatal, so a stop under traffic could abort the process. With our own listener, quiescing is
+ * shutting it down: the blocked accept returns, and new connections are refused at once. */
+static void *accept_loop(void *argument) {
+    hs_server *server = argument;
+    for (;;) {
+        struct sockaddr_storage peer;
+        socklen_t length = sizeof peer;
+        int client = accept4(server->listener, (struct sockaddr *)&peer, &length, SOCK_NONBLOCK | SOCK_CLOEXEC);
+        if (client >= 0) {
+            /* At the connection limit libmicrohttpd refuses it and closes it itself. */
+            MHD_add_connection(server->daemon, client, (struct sockaddr *)&peer, length);
+            continue;
+        }
+        if (atomic_load(&server->quiesced)) return NULL;
+        if (errno == EMFILE || errno == ENFILE || errno == ENOBUFS || errno == ENOMEM) {
+            /* Out of descriptors or memory: wait for connections to close rather than spin. */
+            struct timespec pause = {.tv_sec = 0, .tv_nsec = 10 * 1000 * 1000};
+            nanosleep(&pause, NULL);
+        }
+        /* Anything else (a client that gave up before the accept, a signal) concerns one connection. */
+    }
+}
+
 hs_server *hs_server_start(const hs_config *config, hs_handler handler, void *context, char *error,
                            size_t error_capacity) {
     if (error_capacity > 0) error[0] = '\0';
@@ -253,17 +310,23 @@ hs_server *hs_server_start(const hs_config *config, hs_handler handler, void *co
     server->handler = handler;
     server->context = context;
     server->max_body_bytes = config->max_body_bytes;
+    server->port = config->port;
     atomic_init(&server->in_flight, 0);
     atomic_init(&server->quiesced, false);
-    server->listener = MHD_INVALID_SOCKET;
+    server->listener = open_listener(family, &address, &server->port, error, error_capacity, config->host);
+    if (server->listener < 0) {
+        free(server);
+        return NULL;
+    }
 
     unsigned threads = config->threads;
     if (threads == 0) {
         long online = sysconf(_SC_NPROCESSORS_ONLN);
         threads = online > 0 ? (unsigned)online : 1;
     }
-    unsigned flags = MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_EPOLL | MHD_USE_ITC | MHD_USE_ERROR_LOG;
-    if (family == AF_INET6) flags |= MHD_USE_IPv6;
+    /* ITC: the acceptor's hand-over wakes the worker that takes the connection. */
+    unsigned flags = MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_EPOLL | MHD_USE_ITC | MHD_USE_ERROR_LOG |
+                     MHD_USE_NO_LISTEN_SOCKET;
 
     struct MHD_OptionItem options[] = {
         {MHD_OPTION_THREAD_POOL_SIZE, (intptr_t)threads, NULL},
@@ -271,20 +334,23 @@ hs_server *hs_server_start(const hs_config *config, hs_handler handler, void *co
         {MHD_OPTION_CONNECTION_TIMEOUT, (intptr_t)config->connection_timeout_seconds, NULL},
         {MHD_OPTION_CONNECTION_MEMORY_LIMIT, (intptr_t)config->connection_memory_limit, NULL},
         {MHD_OPTION_NOTIFY_COMPLETED, (intptr_t)on_completed, server},
-        {MHD_OPTION_SOCK_ADDR, 0, &address},
         {MHD_OPTION_END, 0, NULL},
     };
-    server->daemon = MHD_start_daemon(flags, config->port, NULL, NULL, on_access, server,
+    server->daemon = MHD_start_daemon(flags, 0, NULL, NULL, on_access, server,
                                       MHD_OPTION_ARRAY, options, MHD_OPTION_END);
     if (server->daemon == NULL) {
-        snprintf(error, error_capacity, "libmicrohttpd could not start on %s port %u: %s",
-                 config->host ? config->host : "0.0.0.0", (unsigned)config->port,
-                 errno ? strerror(errno) : "unknown error");
+        snprintf(error, error_capacity, "libmicrohttpd could not start: %s", errno ? strerror(errno) : "unknown error");
+        close(server->listener);
         free(server);
         return NULL;
     }
-    const union MHD_DaemonInfo *info = MHD_get_daemon_info(server->daemon, MHD_DAEMON_INFO_BIND_PORT);
-    server->port = info != NULL ? info->port : config->port;
+    if (pthread_create(&server->acceptor, NULL, accept_loop, server) != 0) {
+        snprintf(error, error_capacity, "could not start the accepting thread");
+        MHD_stop_daemon(server->daemon);
+        close(server->listener);
+        free(server);
+        return NULL;
+    }
     return server;
 }
 
@@ -297,11 +363,9 @@ size_t hs_server_in_flight(const hs_server *server) {
 void hs_server_quiesce(hs_server *server) {
     bool expected = false;
     if (atomic_compare_exchange_strong(&server->quiesced, &expected, true)) {
-        /* Each worker thread takes the listening socket out of its epoll set on its next turn, after
-         * this returns; closing it now can make that fail, which libmicrohttpd treats as fatal. So it
-         * is shut down instead (new connections are refused at once) and closed after the stop. */
-        server->listener = MHD_quiesce_daemon(server->daemon);
-        if (server->listener != MHD_INVALID_SOCKET) shutdown(server->listener, SHUT_RDWR);
+        /* The blocked accept returns at once, and connection attempts from now on are refused. */
+        shutdown(server->listener, SHUT_RDWR);
+        pthread_join(server->acceptor, NULL);
     }
 }
 
@@ -327,7 +391,7 @@ void hs_server_stop(hs_server *server, unsigned drain_milliseconds) {
         nanosleep(&pause, NULL);
     }
     MHD_stop_daemon(server->daemon);
-    if (server->listener != MHD_INVALID_SOCKET) close(server->listener);
+    close(server->listener);
     free(server);
 }
 
