@@ -32,16 +32,11 @@ public struct ContentHash: Hashable, Sendable, CustomStringConvertible {
     /// The last `digits` hex digits of a word (all 16 by default), most significant first.
     @inline(__always)
     public static func writeHex(_ word: UInt64, digits: Int = 16, to destination: UnsafeMutablePointer<UInt8>) {
-        if digits == 16 {
-            let raw = UnsafeMutableRawPointer(destination)
-            raw.storeBytes(of: hexDigits(UInt32(truncatingIfNeeded: word >> 32)), as: UInt64.self)
-            raw.storeBytes(of: hexDigits(UInt32(truncatingIfNeeded: word)), toByteOffset: 8, as: UInt64.self)
-            return
-        }
-        for index in 0..<digits {
-            let nibble = UInt8(truncatingIfNeeded: word >> UInt64(4 * (digits - 1 - index))) & 0xF
-            // '0'…'9' then 'a'…'f': 39 is the gap from '9' + 1 to 'a'.
-            destination[index] = nibble &+ 48 &+ (nibble > 9 ? 39 : 0)
+        precondition(digits >= 0 && digits <= 16, "a word has 16 hex digits")
+        // All sixteen spelled, then the last `digits` of them copied.
+        let spelled = (hexDigits(UInt32(truncatingIfNeeded: word >> 32)), hexDigits(UInt32(truncatingIfNeeded: word)))
+        withUnsafeBytes(of: spelled) { bytes in
+            UnsafeMutableRawPointer(destination).copyMemory(from: bytes.baseAddress! + (16 - digits), byteCount: digits)
         }
     }
 

@@ -23,25 +23,19 @@ enum RouteLabel: Int, CaseIterable, Sendable {
 enum StatusLabel {
     static let codes = [200, 201, 204, 304, 400, 404, 405, 413, 415, 500, 503]
 
-    /// The position of `status` in `codes`, `codes.count` for any other: a switch, not a search of the
-    /// array, since every request is counted by it (the tests check the two agree).
+    /// The position of `status` in `codes`, `codes.count` for any other: one load from a table made
+    /// from `codes`, not a search of it, since every request is counted by it.
     @inline(__always)
     static func index(_ status: Int) -> Int {
-        switch status {
-        case 200: return 0
-        case 201: return 1
-        case 204: return 2
-        case 304: return 3
-        case 400: return 4
-        case 404: return 5
-        case 405: return 6
-        case 413: return 7
-        case 415: return 8
-        case 500: return 9
-        case 503: return 10
-        default: return 11
-        }
+        status >= 0 && status < indexes.count ? Int(indexes[status]) : codes.count
     }
+
+    /// `index` of every status below 600.
+    private static let indexes: [UInt8] = {
+        var table = [UInt8](repeating: UInt8(codes.count), count: 600)
+        for (index, code) in codes.enumerated() { table[code] = UInt8(index) }
+        return table
+    }()
 
     static func name(_ index: Int) -> String { index < codes.count ? String(codes[index]) : "other" }
 }
