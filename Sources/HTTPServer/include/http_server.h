@@ -88,7 +88,7 @@ int hs_exchange_respond(hs_exchange *exchange, unsigned status, const void *body
 typedef void (*hs_release)(void *context);
 int hs_exchange_respond_lent(hs_exchange *exchange, unsigned status, const void *body, size_t length,
                              hs_release release, void *context);
-/* Adds a header to the answer set by hs_exchange_respond (values are copied). Returns 0 on success. */
+/* Adds a header to the answer set by either respond call (values are copied). Returns 0 on success. */
 int hs_exchange_add_header(hs_exchange *exchange, const char *name, const char *value);
 
 #ifdef __cplusplus
