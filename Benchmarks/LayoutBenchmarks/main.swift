@@ -174,7 +174,7 @@ func registered(_ service: LayoutService) -> String {
 func hotRequest(_ service: LayoutService, _ path: String) -> ServiceResponse {
     scrollBody.withUnsafeBytes { bytes in
         service.handle(ServiceRequest(
-            method: "POST", path: path, contentType: "application/json",
+            method: "POST", path: RequestText(path), contentType: "application/json",
             body: UnsafeRawBufferPointer(rebasing: bytes[0..<(bytes.count - Int(SJ_PADDING))]), bodyIsPadded: true))
     }
 }

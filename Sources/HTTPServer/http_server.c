@@ -452,3 +452,15 @@ int hs_exchange_add_header(hs_exchange *exchange, const char *name, const char *
     if (exchange->response == NULL) return -1;
     return MHD_add_response_header(exchange->response, name, value) == MHD_YES ? 0 : -1;
 }
+
+int hs_exchange_add_header_bytes(hs_exchange *exchange, const void *name, size_t name_length, const void *value,
+                                 size_t value_length) {
+    /* libmicrohttpd takes NUL-terminated strings (and copies them): both are terminated here, on the stack. */
+    char line[HS_HEADER_BYTES_MAX + 2];
+    if (name_length > HS_HEADER_BYTES_MAX || value_length > HS_HEADER_BYTES_MAX - name_length) return -1;
+    memcpy(line, name, name_length);
+    line[name_length] = '\0';
+    memcpy(line + name_length + 1, value, value_length);
+    line[name_length + 1 + value_length] = '\0';
+    return hs_exchange_add_header(exchange, line, line + name_length + 1);
+}

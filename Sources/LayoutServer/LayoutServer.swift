@@ -1,6 +1,10 @@
 import HTTPServer
 import LayoutService
 
+#if canImport(Glibc)
+import Glibc
+#endif
+
 /// The layout service served over HTTP by the C server: the one place where the two meet.
 public final class LayoutServer: @unchecked Sendable {
     /// Settings of the HTTP layer; the service's own are in `LayoutService.Configuration`.
@@ -87,9 +91,9 @@ private func handleExchange(_ context: UnsafeMutableRawPointer?, _ exchange: Opa
     let body = hs_exchange_body(exchange, &length)
     let request = ServiceRequest(
         method: String(cString: hs_exchange_method(exchange)),
-        path: String(cString: hs_exchange_path(exchange)),
+        path: lentText(hs_exchange_path(exchange)),
         query: queryArguments(exchange),
-        contentType: header(exchange, "Content-Type"),
+        contentType: hs_exchange_header(exchange, "Content-Type").map(lentText),
         ifNoneMatch: header(exchange, "If-None-Match"),
         requestID: header(exchange, "X-Request-ID"),
         body: UnsafeRawBufferPointer(start: body, count: length),
@@ -100,17 +104,14 @@ private func handleExchange(_ context: UnsafeMutableRawPointer?, _ exchange: Opa
     let status = hs_exchange_respond_lent(
         exchange, UInt32(response.status), bytes.baseAddress, bytes.count, { ResponseBody.release($0!) }, lent)
     guard status == 0 else { return }
-    if let contentType = response.contentType { addHeader(exchange, "Content-Type", contentType) }
-    for header in response.headers { addHeader(exchange, header.name, header.value) }
+    response.forEachHeader { name, value in
+        _ = hs_exchange_add_header_bytes(exchange, name.baseAddress, name.count, value.baseAddress, value.count)
+    }
 }
 
-/// Names and values go to C through `withCString`, which lends a small string's bytes from the stack:
-/// a `String` passed straight to a `const char *` parameter is converted with `utf8CString`, a heap
-/// array per argument.
-private func addHeader(_ exchange: OpaquePointer, _ name: String, _ value: String) {
-    name.withCString { name in
-        _ = value.withCString { value in hs_exchange_add_header(exchange, name, value) }
-    }
+/// A C string of the exchange's, read in place: valid while the exchange is.
+private func lentText(_ text: UnsafePointer<CChar>) -> RequestText {
+    RequestText(lending: UnsafeRawBufferPointer(start: text, count: strlen(text)))
 }
 
 private func header(_ exchange: OpaquePointer, _ name: String) -> String? {

@@ -73,11 +73,23 @@ struct AttributePrefixMemoTests {
         #expect(Set(answers).count == variants.count)
     }
 
+    @Test func aSlotHoldsACellAtThirdsOfAPoint() {
+        // At @3x an origin and a centre that are all thirds are four 17-digit numbers: the usual
+        // worst case of a scroll answer, which must be remembered, not written every time.
+        let cell = LayoutAttributes(
+            kind: .cell, section: 12, item: 123_456,
+            frame: Rect(x: 161 + 2.0 / 3, y: 19_982 + 2.0 / 3, width: 83, height: 97), zIndex: 0)
+        var writer = JSONWriter()
+        writer.attributePrefix(cell)
+        #expect(writer.count > 184, "longer than a 256-byte slot held, which wrote these every time")
+        #expect(writer.count <= AttributePrefixMemo.capacity)
+    }
+
     @Test func prefixesTooLongForASlotAreWrittenEveryTime() {
         let long = LayoutAttributes(
-            kind: .cell, section: 123_456_789_012, item: 987_654_321_098,
+            kind: .cell, section: 9_123_456_789_012_345_678, item: 9_012_345_678_901_234_567,
             frame: Rect(x: 123_456.33333333333, y: 9_876_543.333333333, width: 1_234.3333333333333, height: 4_321.333333333333),
-            zIndex: -1_234_567_890)
+            zIndex: -9_123_456_789_012_345_678)
         #expect(direct(long).utf8.count > AttributePrefixMemo.capacity)
         #expect(memoized(long) == direct(long))
         #expect(memoized(long) == direct(long))

@@ -11,7 +11,7 @@ struct LayoutServiceTests {
     private func post(_ json: String, path: String = "/v1/layout") -> (status: Int, json: [String: Any], text: String) {
         let bytes = Array(json.utf8)
         let response = bytes.withUnsafeBytes { body in
-            service.handle(ServiceRequest(method: "POST", path: path, contentType: "application/json", body: body))
+            service.handle(ServiceRequest(method: "POST", path: RequestText(path), contentType: "application/json", body: body))
         }
         let object = (try? JSONSerialization.jsonObject(with: Data(response.body))) as? [String: Any] ?? [:]
         return (response.status, object, String(decoding: response.body, as: UTF8.self))

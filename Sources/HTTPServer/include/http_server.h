@@ -90,6 +90,11 @@ int hs_exchange_respond_lent(hs_exchange *exchange, unsigned status, const void 
                              hs_release release, void *context);
 /* Adds a header to the answer set by either respond call (values are copied). Returns 0 on success. */
 int hs_exchange_add_header(hs_exchange *exchange, const char *name, const char *value);
+/* The same for a name and value given as bytes and lengths (not NUL-terminated), at most
+ * HS_HEADER_BYTES_MAX bytes together; longer ones are refused (-1). */
+#define HS_HEADER_BYTES_MAX 1022
+int hs_exchange_add_header_bytes(hs_exchange *exchange, const void *name, size_t name_length, const void *value,
+                                 size_t value_length);
 
 #ifdef __cplusplus
 }

@@ -8,9 +8,14 @@ struct LayoutRequest {
     var parallax: Parallax?
 }
 
-/// A decoded scroll request on a stored layout: one viewport, or a list of them (`isList`).
+/// A decoded scroll request on a stored layout: one viewport, or a list of them.
 struct ScrollRequest {
-    var viewports: [Viewport]
-    var isList: Bool
+    /// One view is held inline: it is nearly every request, and an array would be made for it.
+    enum Views {
+        case one(Viewport)
+        /// Answered as `results`, in order, even when the list holds a single bounds.
+        case list([Viewport])
+    }
+    var views: Views
     var parallax: Parallax?
 }

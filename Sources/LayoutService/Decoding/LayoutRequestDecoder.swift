@@ -17,14 +17,15 @@ struct LayoutRequestDecoder {
             if try description.consume(key, value, decoder: self) { return true }
             return try view.consume(key, value, decoder: self, allowsList: false)
         }
-        guard let bounds = view.bounds.first else {
+        guard case .one(let bounds) = view.bounds else {
             throw RequestError.invalid("The field 'bounds' is required.").under("bounds")
         }
         let input = try description.finish(crossAxisLength: { direction in
             direction == .vertical ? bounds.size.width : bounds.size.height
         })
-        let (viewports, parallax) = try view.finish(contentInset: input.contentInset, decoder: self)
-        return LayoutRequest(input: input, viewport: viewports[0], parallax: parallax)
+        let (views, parallax) = try view.finish(contentInset: input.contentInset, decoder: self)
+        guard case .one(let viewport) = views else { preconditionFailure("one bounds gives one view") }
+        return LayoutRequest(input: input, viewport: viewport, parallax: parallax)
     }
 
     /// `POST /v1/layouts`: the description, with the viewport's size across the scroll axis in `viewport`.
@@ -62,11 +63,11 @@ struct LayoutRequestDecoder {
         try root.members { (key, value) throws(RequestError) in
             try view.consume(key, value, decoder: self, allowsList: true)
         }
-        guard !view.bounds.isEmpty || view.boundsIsList else {
+        guard view.bounds != nil else {
             throw RequestError.invalid("The field 'bounds' is required.").under("bounds")
         }
-        let (viewports, parallax) = try view.finish(contentInset: contentInset, decoder: self)
-        return ScrollRequest(viewports: viewports, isList: view.boundsIsList, parallax: parallax)
+        let (views, parallax) = try view.finish(contentInset: contentInset, decoder: self)
+        return ScrollRequest(views: views, parallax: parallax)
     }
 }
 
@@ -124,8 +125,13 @@ struct DescriptionFields {
 
 /// The fields of one scroll position (or, on stored layouts, of a list of them).
 struct ViewFields {
-    var bounds: [(origin: Point?, size: Size)] = []
-    var boundsIsList = false
+    typealias Bounds = (origin: Point?, size: Size)
+    /// One bounds held inline, so the usual request (one view) makes no array; a list only when given.
+    enum BoundsField {
+        case one(Bounds)
+        case list([Bounds])
+    }
+    var bounds: BoundsField?
     var scrollOffset: Point?
     var scale: Double?
     var layoutDirection = LayoutDirection.leftToRight
@@ -140,13 +146,15 @@ struct ViewFields {
                 guard value.arrayCount <= Self.maxBoundsList else {
                     throw RequestError.limit("At most \(Self.maxBoundsList) bounds are allowed in one request.")
                 }
-                boundsIsList = true
+                var list: [Bounds] = []
+                list.reserveCapacity(value.arrayCount)
                 try value.forEachElement { (index, element) throws(RequestError) in
                     let one = try within(String(index)) { () throws(RequestError) in try decoder.decodeBounds(element) }
-                    bounds.append(one)
+                    list.append(one)
                 }
+                bounds = .list(list)
             } else {
-                bounds = [try decoder.decodeBounds(value)]
+                bounds = .one(try decoder.decodeBounds(value))
             }
         } else if key == "scrollOffset" { scrollOffset = try decoder.decodePoint(value) }
         else if key == "scale" { scale = try decoder.decodeScale(value) }
@@ -157,13 +165,11 @@ struct ViewFields {
         return true
     }
 
-    func finish(contentInset: EdgeInsets, decoder: LayoutRequestDecoder) throws(RequestError) -> (viewports: [Viewport], parallax: Parallax?) {
-        if scrollOffset != nil && boundsIsList {
-            throw RequestError.invalid("'scrollOffset' cannot be combined with a list of bounds.").under("scrollOffset")
-        }
-        var viewports: [Viewport] = []
-        viewports.reserveCapacity(bounds.count)
-        for one in bounds {
+    /// The views the bounds describe (call once `bounds` is known to be given), and the parallax.
+    func finish(contentInset: EdgeInsets, decoder: LayoutRequestDecoder) throws(RequestError) -> (views: ScrollRequest.Views, parallax: Parallax?) {
+        let views: ScrollRequest.Views
+        switch bounds {
+        case .one(let one)?:
             var origin = one.origin ?? .zero
             if let scrollOffset {
                 if let given = one.origin, given != scrollOffset {
@@ -172,13 +178,22 @@ struct ViewFields {
                 }
                 origin = scrollOffset
             }
-            viewports.append(Viewport(
-                bounds: Rect(origin: origin, size: one.size), contentInset: contentInset, scale: scale,
-                layoutDirection: layoutDirection))
+            views = .one(viewport(origin: origin, size: one.size, contentInset: contentInset))
+        case .list(let list)?:
+            if scrollOffset != nil {
+                throw RequestError.invalid("'scrollOffset' cannot be combined with a list of bounds.").under("scrollOffset")
+            }
+            views = .list(list.map { viewport(origin: $0.origin ?? .zero, size: $0.size, contentInset: contentInset) })
+        case nil:
+            preconditionFailure("finish is called once bounds are known to be given")
         }
         let parallax = try parallax.map { (value) throws(RequestError) in
             try within("parallax") { () throws(RequestError) in try decoder.decodeParallax(value, contentInset: contentInset) }
         }
-        return (viewports, parallax)
+        return (views, parallax)
+    }
+
+    private func viewport(origin: Point, size: Size, contentInset: EdgeInsets) -> Viewport {
+        Viewport(bounds: Rect(origin: origin, size: size), contentInset: contentInset, scale: scale, layoutDirection: layoutDirection)
     }
 }

@@ -20,9 +20,11 @@ import Glibc
 /// one the twenty cells of a view would share a slot somewhere more often than not, and the pair
 /// would evict each other on every scroll. Threads never share a table, so there is no lock.
 struct AttributePrefixMemo {
-    /// 128 sets of two 256-byte slots: 64 KiB per worker thread, room for a dozen views' worth of cells.
+    /// 128 sets of two 320-byte slots: 80 KiB per worker thread, room for a dozen views' worth of cells.
+    /// A slot holds 248 bytes of text: at @3x a cell whose origin and centre are all thirds (four
+    /// 17-digit numbers) writes about 190, which a 256-byte slot could not hold.
     static let setCount = 128
-    static let slotBytes = 256
+    static let slotBytes = 320
     private static let tableBytes = setCount * 2 * slotBytes
     /// Bytes of a slot before the text: the eight key words and the text's length.
     private static let headerBytes = 72

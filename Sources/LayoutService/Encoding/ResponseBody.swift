@@ -52,11 +52,18 @@ final class ByteBuffer: @unchecked Sendable {
     var capacity: Int
 
     init(capacity: Int) {
-        self.capacity = Swift.max(capacity, 16)
-        base = .allocate(capacity: self.capacity)
+        if capacity >= BodyBlocks.smallest && capacity <= BodyBlocks.size {
+            self.capacity = BodyBlocks.size
+            base = BodyBlocks.take()
+        } else {
+            self.capacity = Swift.max(capacity, 16)
+            base = .allocate(capacity: self.capacity)
+        }
     }
 
-    deinit { base.deallocate() }
+    deinit {
+        if capacity == BodyBlocks.size { BodyBlocks.give(base) } else { base.deallocate() }
+    }
 
     @inline(__always)
     func reserve(_ extra: Int) {

@@ -24,9 +24,9 @@ extension LayoutService {
             response.itemCount = layout.itemCount
             return response
         }
-        let location = "/v1/layouts/\(key)"
         var response = ServiceResponse.json(
-            hit ? 200 : 201, metadataWriter(base, key: key), headers: [("Location", location), ("ETag", "\"\(key)\"")])
+            hit ? 200 : 201, metadataWriter(base, key: key), etag: EntityTag(layout: key),
+            headers: [(name: "Location", value: "/v1/layouts/\(key)")])
         response.cacheHit = hit
         response.itemCount = base.itemCount
         return response
@@ -35,7 +35,7 @@ extension LayoutService {
     /// `GET /v1/layouts/{id}`.
     func metadata(_ pathID: PathID) -> ServiceResponse {
         guard let id = pathID.layoutID, let base = cache.lookup(id) else { return .problem(.layoutNotFound(pathID.spelling)) }
-        return .json(200, metadataWriter(base, key: id), headers: [("ETag", "\"\(id)\"")])
+        return .json(200, metadataWriter(base, key: id), etag: EntityTag(layout: id))
     }
 
     /// `DELETE /v1/layouts/{id}`: 204, or 404 when it was not stored.
@@ -54,7 +54,11 @@ extension LayoutService {
         }
         var hasher = ContentHasher()
         hasher.combine(bytes: request.body)
-        return answer(base, id: id, scroll, etag: hasher.finalize(), cacheable: false)
+        let etag = EntityTag(layout: id, view: hasher.finalize().low)
+        switch scroll.views {
+        case .one(let viewport): return view(base, id: id, viewport, parallax: scroll.parallax, etag: etag)
+        case .list(let viewports): return results(base, id: id, viewports, parallax: scroll.parallax, etag: etag)
+        }
     }
 
     /// `GET /v1/layouts/{id}/attributes?x=…&y=…&width=…&height=…[&scale=…][&layoutDirection=…]`.
@@ -73,45 +77,29 @@ extension LayoutService {
                 part.withUTF8 { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
             }
         }
-        let etag = hasher.finalize()
-        if let match = request.ifNoneMatch, Self.etag(id, etag) == match || match == "*" {
-            return .empty(304, headers: [("ETag", Self.etag(id, etag))])
-        }
-        return answer(base, id: id, ScrollRequest(viewports: [viewport], isList: false, parallax: nil), etag: etag, cacheable: true)
+        let etag = EntityTag(layout: id, view: hasher.finalize().low)
+        if let match = request.ifNoneMatch, etag.isMatched(by: match) { return .empty(304, etag: etag) }
+        var response = view(base, id: id, viewport, parallax: nil, etag: etag)
+        // A pure function of the URL, so anyone may cache it for as long as they like.
+        response.headers.append((name: "Cache-Control", value: "public, max-age=31536000, immutable"))
+        return response
     }
 
-    /// An answer is a pure function of the layout (named by its content hash) and the view, so it can
-    /// carry a strong ETag, and GET answers may be cached by anyone for as long as they like. The tag is
-    /// `"<layout id>-<16 hex digits of the view's hash>"`, made in place: it is on every scroll answer.
-    private static func etag(_ id: ContentHash, _ view: ContentHash) -> String {
-        String(unsafeUninitializedCapacity: 51) { buffer in
-            let start = buffer.baseAddress!
-            start[0] = UInt8(ascii: "\"")
-            id.writeHex(to: start + 1)
-            start[33] = UInt8(ascii: "-")
-            ContentHash.writeHex(view.low, to: start + 34)
-            start[50] = UInt8(ascii: "\"")
-            return 51
-        }
-    }
-
-    private func answer(_ base: BaseLayout, id: ContentHash, _ scroll: ScrollRequest, etag: ContentHash, cacheable: Bool) -> ServiceResponse {
-        // Labelled and sized for the X-Request-ID that `handle` adds: an unlabelled array literal would
-        // be converted (copied) to this type, and a full one grown, on every scroll.
-        var headers: [(name: String, value: String)] = []
-        headers.reserveCapacity(3)
-        headers.append((name: "ETag", value: Self.etag(id, etag)))
-        if cacheable { headers.append((name: "Cache-Control", value: "public, max-age=31536000, immutable")) }
-        if !scroll.isList {
-            let viewport = scroll.viewports[0]
-            let attributes = attributes(of: base, in: viewport, parallax: scroll.parallax)
+    /// The attributes of one view: a scroll answer.
+    private func view(_ base: BaseLayout, id: ContentHash, _ viewport: Viewport, parallax: Parallax?, etag: EntityTag) -> ServiceResponse {
+        let writer = withAttributes(of: base, in: viewport, parallax: parallax) { attributes in
             var writer = JSONWriter(capacity: 256 + attributes.count * 200)
             writer.layoutResponse(layoutId: id, cacheHit: true, contentSize: Self.contentSize(base, viewport), attributes: attributes)
-            var response = ServiceResponse.json(200, writer, headers: headers)
-            response.cacheHit = true
-            return response
+            return writer
         }
-        var writer = JSONWriter(capacity: 256 + scroll.viewports.count * 4096)
+        var response = ServiceResponse.json(200, writer, etag: etag)
+        response.cacheHit = true
+        return response
+    }
+
+    /// The attributes of each view of a list of bounds, in order, as `results`.
+    private func results(_ base: BaseLayout, id: ContentHash, _ viewports: [Viewport], parallax: Parallax?, etag: EntityTag) -> ServiceResponse {
+        var writer = JSONWriter(capacity: 256 + viewports.count * 4096)
         writer.raw("{\"layoutId\":")
         writer.string(id)
         writer.raw(",\"algorithmVersion\":")
@@ -119,16 +107,16 @@ extension LayoutService {
         writer.raw(",\"cache\":\"hit\",\"contentSize\":")
         writer.size(base.contentSize)
         writer.raw(",\"results\":[")
-        for (index, viewport) in scroll.viewports.enumerated() {
+        for (index, viewport) in viewports.enumerated() {
             if index > 0 { writer.byte(UInt8(ascii: ",")) }
             writer.raw("{\"bounds\":")
             writer.rect(viewport.bounds)
             writer.raw(",\"attributes\":")
-            writer.attributeList(attributes(of: base, in: viewport, parallax: scroll.parallax))
+            withAttributes(of: base, in: viewport, parallax: parallax) { writer.attributeList($0) }
             writer.byte(UInt8(ascii: "}"))
         }
         writer.raw("]}")
-        var response = ServiceResponse.json(200, writer, headers: headers)
+        var response = ServiceResponse.json(200, writer, etag: etag)
         response.cacheHit = true
         return response
     }

@@ -53,9 +53,9 @@ public final class LayoutService: Sendable {
         let start = Self.monotonicNanoseconds()
         metrics.started()
         let route = Route(path: request.path)
-        var response = route.map { dispatch($0, request) } ?? .problem(.notFound(request.path))
+        var response = route.map { dispatch($0, request) } ?? .problem(.notFound(request.path.description))
         let requestID = requestIDs.id(for: request.requestID)
-        response.headers.append(("X-Request-ID", requestID))
+        response.requestID = requestID
         let elapsed = Self.monotonicNanoseconds() - start
         let label = route?.label ?? .unknown
         metrics.finished(
@@ -108,7 +108,8 @@ public final class LayoutService: Sendable {
         case (.storedAttributes(let id), "GET"):
             return scrollFromQuery(id, request)
         default:
-            return .problem(.methodNotAllowed(method, allowed: route.allowed), headers: [("Allow", route.allowed)])
+            let allowed: (name: StaticString, value: String) = ("Allow", route.allowed)
+            return .problem(.methodNotAllowed(method, allowed: route.allowed), headers: [allowed])
         }
     }
 
@@ -124,7 +125,7 @@ public final class LayoutService: Sendable {
     func decodeBody<Decoded>(
         _ request: ServiceRequest, _ decode: (JSONValue) throws(RequestError) -> Decoded
     ) -> Result<Decoded, Problem> {
-        guard Self.isJSON(request.contentType) else { return .failure(.unsupportedMediaType(request.contentType)) }
+        guard Self.isJSON(request.contentType) else { return .failure(.unsupportedMediaType(request.contentType?.description)) }
         do {
             let decoded = try JSONDocument.withRoot(
                 of: request.body, padded: request.bodyIsPadded, maxBytes: configuration.limits.maxBodyBytes
@@ -137,10 +138,14 @@ public final class LayoutService: Sendable {
 
     /// `application/json` in any case, with or without parameters such as `charset=utf-8`. Compared on
     /// bytes without building strings: it runs for every request.
-    static func isJSON(_ contentType: String?) -> Bool {
-        guard var contentType else { return false }
+    static func isJSON(_ contentType: RequestText?) -> Bool {
+        guard let contentType else { return false }
         return contentType.withUTF8 { bytes in
             let expected: StaticString = "application/json"
+            // As nearly every client spells it: two words compared.
+            if bytes.count == expected.utf8CodeUnitCount, memcmp(bytes.baseAddress!, expected.utf8Start, bytes.count) == 0 {
+                return true
+            }
             var index = 0
             while index < bytes.count, bytes[index] == UInt8(ascii: " ") || bytes[index] == UInt8(ascii: "\t") { index += 1 }
             guard bytes.count - index >= expected.utf8CodeUnitCount else { return false }
@@ -156,15 +161,19 @@ public final class LayoutService: Sendable {
         }
     }
 
-    /// Attributes of the elements in one viewport, with parallax, from a base layout.
-    func attributes(of base: BaseLayout, in viewport: Viewport, parallax: Parallax?) -> [LayoutAttributes] {
-        var attributes: [LayoutAttributes] = []
-        attributes.reserveCapacity(64)
-        base.attributes(in: viewport, into: &attributes)
-        parallax?.apply(to: &attributes, viewport: viewport, scrollDirection: base.scrollDirection) { section, item in
-            base.parallaxDepth(section: section, item: item)
+    /// Calls `body` with the attributes of the elements in one viewport, with parallax, from a base
+    /// layout; the array is the thread's scratch, valid during the call.
+    func withAttributes<Result>(
+        of base: BaseLayout, in viewport: Viewport, parallax: Parallax?, _ body: ([LayoutAttributes]) -> Result
+    ) -> Result {
+        AttributeScratch.with { attributes in
+            attributes.reserveCapacity(64)
+            base.attributes(in: viewport, into: &attributes)
+            parallax?.apply(to: &attributes, viewport: viewport, scrollDirection: base.scrollDirection) { section, item in
+                base.parallaxDepth(section: section, item: item)
+            }
+            return body(attributes)
         }
-        return attributes
     }
 
     /// `POST /v1/layout`: the attributes of the elements in the bounds, from the cached base layout.
@@ -176,10 +185,12 @@ public final class LayoutService: Sendable {
         }
         let key = decoded.input.contentHash
         let (base, hit) = cache.layout(for: decoded.input, key: key)
-        let attributes = attributes(of: base, in: decoded.viewport, parallax: decoded.parallax)
-        var writer = JSONWriter(capacity: 256 + attributes.count * 200)
-        writer.layoutResponse(
-            layoutId: key, cacheHit: hit, contentSize: Self.contentSize(base, decoded.viewport), attributes: attributes)
+        let writer = withAttributes(of: base, in: decoded.viewport, parallax: decoded.parallax) { attributes in
+            var writer = JSONWriter(capacity: 256 + attributes.count * 200)
+            writer.layoutResponse(
+                layoutId: key, cacheHit: hit, contentSize: Self.contentSize(base, decoded.viewport), attributes: attributes)
+            return writer
+        }
         var response = ServiceResponse.json(200, writer)
         response.cacheHit = hit
         response.itemCount = base.itemCount

@@ -30,7 +30,7 @@ public struct Problem: Error, Hashable, Sendable {
     }
 
     /// The client should register the layout again (or send the full request to `/v1/layout`).
-    static func layoutNotFound(_ id: Substring) -> Problem {
+    static func layoutNotFound(_ id: String) -> Problem {
         Problem(slug: "layout-not-found", title: "Layout Not Found", status: 404,
                 detail: "No stored layout has id '\(id)'; it may have been evicted. Register it again with POST /v1/layouts (the same inputs give the same id) or send the full request to POST /v1/layout.")
     }

@@ -18,11 +18,10 @@ enum Route {
     case storedAttributes(PathID)
     case cache
 
-    init?(path: String) {
+    init?(path: RequestText) {
         // Matched on the raw UTF-8, fixed routes by length and bytes: this runs for every request, and
         // a `switch` over strings compares the path with each literal in turn.
-        var contiguous = path
-        guard let route = contiguous.withUTF8({ Self.route(UnsafeRawBufferPointer($0), path: path) }) else { return nil }
+        guard let route = path.withUTF8(Self.route) else { return nil }
         self = route
     }
 
@@ -31,15 +30,15 @@ enum Route {
         ("/v1/layout", .layout), ("/v1/layouts", .layouts), ("/v1/cache", .cache),
     ]
 
-    private static func route(_ bytes: UnsafeRawBufferPointer, path: String) -> Route? {
+    private static func route(_ bytes: UnsafeRawBufferPointer) -> Route? {
         for (fixedPath, route) in fixed where fixedPath.utf8CodeUnitCount == bytes.count {
             if memcmp(bytes.baseAddress!, fixedPath.utf8Start, bytes.count) == 0 { return route }
         }
         // /v1/layouts/{id} and /v1/layouts/{id}/attributes.
-        return storedLayoutRoute(bytes, path: path)
+        return storedLayoutRoute(bytes)
     }
 
-    private static func storedLayoutRoute(_ bytes: UnsafeRawBufferPointer, path: String) -> Route? {
+    private static func storedLayoutRoute(_ bytes: UnsafeRawBufferPointer) -> Route? {
         let prefix: StaticString = "/v1/layouts/"
         let suffix: StaticString = "/attributes"
         guard bytes.count > prefix.utf8CodeUnitCount,
@@ -50,7 +49,7 @@ enum Route {
         guard slash > 0 else { return nil }
         let idBytes = UnsafeRawBufferPointer(rebasing: rest[..<slash])
         let id = ContentHash(hexBytes: idBytes).map(PathID.valid)
-            ?? .invalid(Substring(path.utf8.dropFirst(prefix.utf8CodeUnitCount).prefix(slash)))
+            ?? .invalid(String(decoding: idBytes, as: UTF8.self))
         if slash == rest.count { return .storedLayout(id) }
         let tail = UnsafeRawBufferPointer(rebasing: rest[slash...])
         guard tail.count == suffix.utf8CodeUnitCount,
@@ -89,7 +88,7 @@ enum Route {
 /// makes no string of it.
 enum PathID {
     case valid(ContentHash)
-    case invalid(Substring)
+    case invalid(String)
 
     var layoutID: ContentHash? {
         if case .valid(let id) = self { return id }
@@ -97,9 +96,9 @@ enum PathID {
     }
 
     /// The id as the client wrote it, for a 404's message.
-    var spelling: Substring {
+    var spelling: String {
         switch self {
-        case .valid(let id): return Substring(id.description)
+        case .valid(let id): return id.description
         case .invalid(let text): return text
         }
     }

@@ -2,10 +2,10 @@
 public struct ServiceRequest {
     public var method: String
     /// The path without the query string.
-    public var path: String
+    public var path: RequestText
     /// Query-string arguments in order, already percent-decoded.
     public var query: [(name: String, value: String)]
-    public var contentType: String?
+    public var contentType: RequestText?
     public var ifNoneMatch: String?
     /// The client's `X-Request-ID`, echoed back (a fresh one is made when absent).
     public var requestID: String?
@@ -16,7 +16,7 @@ public struct ServiceRequest {
     public var bodyIsPadded: Bool
 
     public init(
-        method: String, path: String, query: [(name: String, value: String)] = [], contentType: String? = nil,
+        method: String, path: RequestText, query: [(name: String, value: String)] = [], contentType: RequestText? = nil,
         ifNoneMatch: String? = nil, requestID: String? = nil, body: UnsafeRawBufferPointer = UnsafeRawBufferPointer(start: nil, count: 0),
         bodyIsPadded: Bool = false
     ) {
@@ -36,8 +36,13 @@ public struct ServiceRequest {
 /// The answer to a `ServiceRequest`.
 public struct ServiceResponse: Sendable {
     public var status: Int
-    public var contentType: String?
-    public var headers: [(name: String, value: String)]
+    public var contentType: StaticString?
+    /// Spelled only as the header is written (see `forEachHeader`).
+    var etag: EntityTag?
+    /// The headers an answer carries now and then (`Location`, `Allow`, `Cache-Control`).
+    var headers: [(name: StaticString, value: String)]
+    /// Set by `LayoutService.handle` on every answer.
+    var requestID = ""
     public var body: ResponseBody
     /// For the access log and metrics: whether the base layout was cached, how many items the request
     /// described, and why it failed.
@@ -45,22 +50,48 @@ public struct ServiceResponse: Sendable {
     var itemCount: Int?
     var failure: String?
 
-    public init(status: Int, contentType: String?, headers: [(name: String, value: String)] = [], body: ResponseBody) {
+    init(status: Int, contentType: StaticString?, etag: EntityTag? = nil, headers: [(name: StaticString, value: String)] = [], body: ResponseBody) {
         self.status = status
         self.contentType = contentType
+        self.etag = etag
         self.headers = headers
         self.body = body
     }
 
-    static func json(_ status: Int, _ writer: JSONWriter, headers: [(name: String, value: String)] = []) -> ServiceResponse {
-        ServiceResponse(status: status, contentType: "application/json", headers: headers, body: writer.body)
+    /// Every header, in order (`Content-Type`, `ETag`, the others, `X-Request-ID`), each name and
+    /// value lent as bytes for the call: the HTTP layer copies them, so a scroll answer makes no
+    /// strings or array for its headers.
+    public func forEachHeader(_ visit: (_ name: UnsafeRawBufferPointer, _ value: UnsafeRawBufferPointer) -> Void) {
+        if let contentType { Self.visit("Content-Type", contentType, visit) }
+        if let etag {
+            Self.lend("ETag") { name in etag.withSpelling { visit(name, $0) } }
+        }
+        for header in headers { Self.visit(header.name, header.value, visit) }
+        if !requestID.isEmpty { Self.visit("X-Request-ID", requestID, visit) }
     }
 
-    static func empty(_ status: Int, headers: [(name: String, value: String)] = []) -> ServiceResponse {
-        ServiceResponse(status: status, contentType: nil, headers: headers, body: [])
+    private static func lend(_ text: StaticString, _ body: (UnsafeRawBufferPointer) -> Void) {
+        text.withUTF8Buffer { body(UnsafeRawBufferPointer($0)) }
     }
 
-    static func problem(_ problem: Problem, headers: [(name: String, value: String)] = []) -> ServiceResponse {
+    private static func visit(_ name: StaticString, _ value: StaticString, _ visit: (UnsafeRawBufferPointer, UnsafeRawBufferPointer) -> Void) {
+        lend(name) { name in lend(value) { visit(name, $0) } }
+    }
+
+    private static func visit(_ name: StaticString, _ value: String, _ visit: (UnsafeRawBufferPointer, UnsafeRawBufferPointer) -> Void) {
+        var value = value
+        lend(name) { name in value.withUTF8 { visit(name, UnsafeRawBufferPointer($0)) } }
+    }
+
+    static func json(_ status: Int, _ writer: JSONWriter, etag: EntityTag? = nil, headers: [(name: StaticString, value: String)] = []) -> ServiceResponse {
+        ServiceResponse(status: status, contentType: "application/json", etag: etag, headers: headers, body: writer.body)
+    }
+
+    static func empty(_ status: Int, etag: EntityTag? = nil) -> ServiceResponse {
+        ServiceResponse(status: status, contentType: nil, etag: etag, body: [])
+    }
+
+    static func problem(_ problem: Problem, headers: [(name: StaticString, value: String)] = []) -> ServiceResponse {
         var writer = JSONWriter(capacity: 256)
         writer.problem(problem)
         var response = ServiceResponse(status: problem.status, contentType: "application/problem+json", headers: headers, body: writer.body)
