@@ -86,9 +86,9 @@ struct JSONWriter {
 
     /// The longest spelling of a finite double: `-1.7976931348623157e+308`.
     private static let maximumNumberLength = 24
-    /// Room a number is written in: the longest spelling, and what the digit writer and the decimal
-    /// point's move may store past a spelling (at most 43 bytes from its start).
-    private static let numberRoom = 48
+    /// Room a number is written in: the longest spelling, and what the digit writer may store past a
+    /// spelling's last digit.
+    private static let numberRoom = maximumNumberLength + DecimalDigits.slack
 
     /// Writes `value` at `destination`, which has room for `numberRoom` bytes, and returns
     /// the length.
@@ -112,7 +112,7 @@ struct JSONWriter {
             let whole = Int64(value)
             if Double(whole) == value { return writeUnsigned(UInt64(whole), to: destination) }
         }
-        if let decimal = ShortestDecimal(value) { return writeDecimal(decimal, to: destination) }
+        if let decimal = ShortestDecimal(value) { return writeDecimal(decimal, of: value, to: destination) }
         return writeStandard(value, to: destination)
     }
 
@@ -135,33 +135,28 @@ struct JSONWriter {
         return count
     }
 
-    /// `significand × 10^exponent` for a negative exponent, spelled as the standard library spells
-    /// doubles in this range: `20381.333333333332`, `0.05`.
+    /// `significand × 10^exponent` (exponent negative) for `value`, spelled as the standard library
+    /// spells doubles in this range: `20381.333333333332`, `0.05`.
+    ///
+    /// The whole part and the fraction are written as two numbers, with nothing read back. The whole
+    /// part is the value's own: no integer lies between a non-integral double and a decimal that
+    /// parses back to it (integers below 2^53 are doubles themselves), so truncating the value gives
+    /// the decimal's whole part, and the fraction's digits are what is left of the significand.
+    /// (Writing all the digits, then moving the fraction's one place on for the point, read back
+    /// bytes just stored by differently placed words: a stalled load each time, a fifth of the
+    /// time spent writing numbers under load.)
     @inline(__always)
-    private static func writeDecimal(_ decimal: ShortestDecimal, to destination: UnsafeMutablePointer<UInt8>) -> Int {
-        let count = DecimalDigits.count(decimal.significand)
-        let wholeDigits = count + decimal.exponent
-        if wholeDigits > 0 {
-            // All the digits, then the fraction's (at most 17) moved one place on for the point: three
-            // words loaded before any is stored.
-            DecimalDigits.write(decimal.significand, count: count, to: destination)
-            let fraction = UnsafeMutableRawPointer(destination + wholeDigits)
-            let words = (
-                fraction.loadUnaligned(as: UInt64.self), fraction.loadUnaligned(fromByteOffset: 8, as: UInt64.self),
-                fraction.loadUnaligned(fromByteOffset: 16, as: UInt64.self))
-            fraction.storeBytes(of: words.0, toByteOffset: 1, as: UInt64.self)
-            fraction.storeBytes(of: words.1, toByteOffset: 9, as: UInt64.self)
-            fraction.storeBytes(of: words.2, toByteOffset: 17, as: UInt64.self)
-            fraction.storeBytes(of: UInt8(ascii: "."), as: UInt8.self)
-            return count + 1
-        }
-        // 0.0…0 then the digits.
-        destination[0] = UInt8(ascii: "0")
-        destination[1] = UInt8(ascii: ".")
-        for index in 0..<(-wholeDigits) { destination[2 + index] = UInt8(ascii: "0") }
-        let length = 2 - wholeDigits + count
-        DecimalDigits.write(decimal.significand, count: count, to: destination + 2 - wholeDigits)
-        return length
+    private static func writeDecimal(
+        _ decimal: ShortestDecimal, of value: Double, to destination: UnsafeMutablePointer<UInt8>
+    ) -> Int {
+        let whole = UInt64(Int64(value))
+        let fractionDigits = -decimal.exponent
+        let fraction = decimal.significand &- whole &* powersOfTen[fractionDigits]
+        let wholeDigits = DecimalDigits.count(whole)
+        DecimalDigits.write(whole, count: wholeDigits, to: destination)
+        destination[wholeDigits] = UInt8(ascii: ".")
+        DecimalDigits.write(fraction, count: fractionDigits, to: destination + wholeDigits + 1)
+        return wholeDigits + 1 + fractionDigits
     }
 
     /// A layout id as a JSON string: 32 hex digits in quotes, without making a String.
