@@ -32,11 +32,14 @@ struct ResponseHeadersTests {
     @Test func headersComeInOrderWithTheRequestIDLast() {
         var response = ServiceResponse.json(
             201, JSONWriter(capacity: 16), etag: EntityTag(layout: layout), headers: [(name: "Location", value: "/v1/layouts/x")])
-        response.requestID = "trace-1"
+        response.requestID = RequestID(given: "trace-1")
         #expect(fields(response) == [
             "Content-Type: application/json", "ETag: \"0123456789abcdeffedcba9876543210\"", "Location: /v1/layouts/x",
             "X-Request-ID: trace-1",
         ])
         #expect(fields(.empty(204)) == [])
+        var counted = ServiceResponse.empty(204)
+        counted.requestID = RequestID(prefix: 0x6A1B_54FC, counter: 0x2F)
+        #expect(fields(counted) == ["X-Request-ID: 6a1b54fc-2f"])
     }
 }

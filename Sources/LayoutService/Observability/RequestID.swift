@@ -1,42 +1,68 @@
 import FlowLayout
 import Synchronization
 
-/// Request ids: the client's `X-Request-ID` when it is sane, else `<process prefix>-<counter>`, which is
-/// unique, cheap (one atomic add) and sorts in arrival order within a process.
-final class RequestIDs: Sendable {
-    private let prefix: String
-    private let counter = Atomic<UInt64>(0)
-
-    init() {
-        var generator = SystemRandomNumberGenerator()
-        prefix = String(UInt32.random(in: .min ... .max, using: &generator), radix: 16)
+/// A request's id: the client's `X-Request-ID` when it is sane, else `<process prefix>-<counter>` in
+/// hex, which is unique, cheap (one atomic add) and sorts in arrival order within a process.
+///
+/// A made id is kept as its two numbers and spelled only where it is written (the answer's header,
+/// a log line when one is written): every answer carries one.
+struct RequestID: Equatable, CustomStringConvertible {
+    private enum Value: Equatable {
+        case given(String)
+        case counted(prefix: UInt32, counter: UInt64)
     }
 
-    func id(for given: String?) -> String {
-        if let given, Self.isAcceptable(given) { return given }
-        let next = counter.wrappingAdd(1, ordering: .relaxed).newValue
-        return Self.join(prefix, next)
-    }
+    private let value: Value
 
-    /// `<prefix>-<counter in hex>` in one allocation: it is made for every request without an id.
-    private static func join(_ prefix: String, _ counter: UInt64) -> String {
-        let digits = max(1, (64 - counter.leadingZeroBitCount + 3) / 4)
-        let prefixBytes = prefix.utf8.count
-        return String(unsafeUninitializedCapacity: prefixBytes + 1 + digits) { buffer in
-            var index = 0
-            for byte in prefix.utf8 {
-                buffer[index] = byte
-                index += 1
+    /// `<prefix>-<counter>`: at most 8 + 1 + 16 bytes.
+    private static let maximumCountedLength = 25
+
+    init(given: String) { value = .given(given) }
+
+    init(prefix: UInt32, counter: UInt64) { value = .counted(prefix: prefix, counter: counter) }
+
+    /// The spelling, lent for the call (from the stack for a made id).
+    func withSpelling<Result>(_ body: (UnsafeRawBufferPointer) -> Result) -> Result {
+        switch value {
+        case .given(var given):
+            return given.withUTF8 { body(UnsafeRawBufferPointer($0)) }
+        case .counted(let prefix, let counter):
+            return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: Self.maximumCountedLength) { buffer in
+                let start = buffer.baseAddress!
+                let prefixDigits = Self.hexDigits(UInt64(prefix))
+                ContentHash.writeHex(UInt64(prefix), digits: prefixDigits, to: start)
+                start[prefixDigits] = UInt8(ascii: "-")
+                let counterDigits = Self.hexDigits(counter)
+                ContentHash.writeHex(counter, digits: counterDigits, to: start + prefixDigits + 1)
+                return body(UnsafeRawBufferPointer(start: start, count: prefixDigits + 1 + counterDigits))
             }
-            buffer[index] = UInt8(ascii: "-")
-            ContentHash.writeHex(counter, digits: digits, to: buffer.baseAddress! + index + 1)
-            return prefixBytes + 1 + digits
         }
     }
+
+    var description: String { withSpelling { String(decoding: $0, as: UTF8.self) } }
+
+    /// Hex digits of `value` without leading zeros (one for 0).
+    private static func hexDigits(_ value: UInt64) -> Int { max(1, (64 - value.leadingZeroBitCount + 3) / 4) }
 
     /// Up to 128 visible ASCII characters, so an echoed id cannot carry anything surprising.
     static func isAcceptable(_ id: String) -> Bool {
         let bytes = id.utf8
         return !bytes.isEmpty && bytes.count <= 128 && bytes.allSatisfy { $0 > 0x20 && $0 < 0x7F }
+    }
+}
+
+/// Hands out request ids: the process's random prefix and its counter.
+final class RequestIDs: Sendable {
+    private let prefix: UInt32
+    private let counter = Atomic<UInt64>(0)
+
+    init() {
+        var generator = SystemRandomNumberGenerator()
+        prefix = UInt32.random(in: .min ... .max, using: &generator)
+    }
+
+    func id(for given: String?) -> RequestID {
+        if let given, RequestID.isAcceptable(given) { return RequestID(given: given) }
+        return RequestID(prefix: prefix, counter: counter.wrappingAdd(1, ordering: .relaxed).newValue)
     }
 }

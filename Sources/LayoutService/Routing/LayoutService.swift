@@ -65,12 +65,12 @@ public final class LayoutService: Sendable {
         return response
     }
 
-    private func log(_ request: ServiceRequest, route: RouteLabel, response: ServiceResponse, requestID: String, nanoseconds: Int64) {
+    private func log(_ request: ServiceRequest, route: RouteLabel, response: ServiceResponse, requestID: RequestID, nanoseconds: Int64) {
         let level: Logger.Level = response.status >= 500 ? .error : configuration.accessLogLevel
         guard loggerLevel <= level else { return }
         let logger = configuration.logger
         let record = AccessRecord(
-            requestID: requestID, method: request.method, route: route, status: response.status,
+            requestID: requestID.description, method: request.method, route: route, status: response.status,
             nanoseconds: nanoseconds, requestBytes: request.body.count, responseBytes: response.body.count,
             cacheHit: response.cacheHit, items: response.itemCount, error: response.failure)
         // An explicit `source`: swift-log otherwise derives it from #fileID, a new String per line.

@@ -42,7 +42,7 @@ public struct ServiceResponse: Sendable {
     /// The headers an answer carries now and then (`Location`, `Allow`, `Cache-Control`).
     var headers: [(name: StaticString, value: String)]
     /// Set by `LayoutService.handle` on every answer.
-    var requestID = ""
+    var requestID: RequestID?
     public var body: ResponseBody
     /// For the access log and metrics: whether the base layout was cached, how many items the request
     /// described, and why it failed.
@@ -67,7 +67,9 @@ public struct ServiceResponse: Sendable {
             Self.lend("ETag") { name in etag.withSpelling { visit(name, $0) } }
         }
         for header in headers { Self.visit(header.name, header.value, visit) }
-        if !requestID.isEmpty { Self.visit("X-Request-ID", requestID, visit) }
+        if let requestID {
+            Self.lend("X-Request-ID") { name in requestID.withSpelling { visit(name, $0) } }
+        }
     }
 
     private static func lend(_ text: StaticString, _ body: (UnsafeRawBufferPointer) -> Void) {
