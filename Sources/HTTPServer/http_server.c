@@ -103,11 +103,13 @@ static enum MHD_Result queue_too_large(struct MHD_Connection *connection, size_t
                          detail);
 }
 
-/* Grows the body buffer to hold `needed` bytes plus the zeroed padding. */
+/* Grows the body buffer to hold `needed` bytes plus the zeroed padding: exactly that much for a body
+ * of declared length (most are a few hundred bytes, which malloc serves from its per-thread cache),
+ * doubling for one that streams in. */
 static int reserve(struct request_state *state, size_t needed) {
     if (needed <= state->capacity) return 0;
-    size_t capacity = state->capacity == 0 ? 4096 : state->capacity;
-    while (capacity < needed) capacity *= 2;
+    size_t capacity = state->capacity * 2;
+    if (capacity < needed) capacity = needed;
     uint8_t *body = realloc(state->body, capacity + HS_BODY_PADDING);
     if (body == NULL) return -1;
     state->body = body;
