@@ -70,4 +70,26 @@ struct JSONWriterTests {
             }
         }
     }
+
+    @Test func aWriterGrowsPastItsCapacityWithoutLosingBytes() {
+        // From 16 bytes, through every kind of append, past several doublings; the bytes seen along
+        // the way and the body taken at the end are what a roomy writer writes.
+        func write(_ writer: inout JSONWriter) -> [Int] {
+            var counts: [Int] = []
+            for index in 0..<400 {
+                writer.raw(",\"key\":")
+                writer.number(Double(index) / 3)
+                writer.byte(UInt8(ascii: " "))
+                writer.string("text \(index) with a \"quote\"")
+                writer.integer(-index)
+                counts.append(writer.count)
+            }
+            return counts
+        }
+        var small = JSONWriter(capacity: 16)
+        var roomy = JSONWriter(capacity: 1 << 20)
+        #expect(write(&small) == write(&roomy))
+        #expect(small.bytes == roomy.bytes)
+        #expect(Array(small.body) == roomy.bytes)
+    }
 }

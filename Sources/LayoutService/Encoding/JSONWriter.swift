@@ -6,65 +6,105 @@ import FlowLayout
 /// Numbers are written in the shortest form that parses back to the same double, integers without a
 /// fraction, and -0 as 0, so equal answers are equal bytes.
 struct JSONWriter {
+    /// Owns the memory, and becomes the answer's body (`body`) without a copy.
     private let storage: ByteBuffer
+    // The storage's address, capacity and the bytes written, kept here as well: the writer is a value
+    // the compiler can keep in registers across a run of appends, where each append's bounds check
+    // on the class's fields was a load and a store. The storage learns the count when the body is
+    // taken, and its address whenever it grows.
+    private var base: UnsafeMutablePointer<UInt8>
+    private var capacity: Int
+    private(set) var count = 0
 
     init(capacity: Int = 4096) {
         storage = ByteBuffer(capacity: capacity)
+        base = storage.base
+        self.capacity = storage.capacity
     }
 
     /// A copy of the bytes written so far.
-    var bytes: [UInt8] { Array(UnsafeBufferPointer(start: storage.base, count: storage.count)) }
+    var bytes: [UInt8] { Array(UnsafeBufferPointer(start: base, count: count)) }
 
     /// The bytes written, as an answer's body without a copy: the writer is done with once this is taken.
-    var body: ResponseBody { ResponseBody(buffer: storage) }
-
-    var count: Int { storage.count }
+    var body: ResponseBody {
+        storage.count = count
+        return ResponseBody(buffer: storage)
+    }
 
     /// Forgets what was written, keeping the capacity.
-    mutating func removeAll() { storage.count = 0 }
+    mutating func removeAll() { count = 0 }
 
     /// The bytes written so far, without copying them.
     func withBytes<Result>(_ body: (UnsafeRawBufferPointer) throws -> Result) rethrows -> Result {
-        try body(UnsafeRawBufferPointer(start: storage.base, count: storage.count))
+        try body(UnsafeRawBufferPointer(start: base, count: count))
+    }
+
+    /// Makes room for `extra` more bytes.
+    @inline(__always)
+    private mutating func reserve(_ extra: Int) {
+        if count + extra > capacity { grow(extra) }
+    }
+
+    @inline(never)
+    private mutating func grow(_ extra: Int) {
+        storage.count = count
+        storage.reserve(extra)
+        base = storage.base
+        capacity = storage.capacity
+    }
+
+    @inline(__always)
+    private mutating func append(_ source: UnsafeRawBufferPointer) {
+        guard let address = source.baseAddress, source.count > 0 else { return }
+        reserve(source.count)
+        (base + count).update(from: address.assumingMemoryBound(to: UInt8.self), count: source.count)
+        count += source.count
+    }
+
+    @inline(__always)
+    private mutating func append(_ byte: UInt8) {
+        reserve(1)
+        base[count] = byte
+        count += 1
     }
 
     @inline(__always)
     mutating func raw(_ text: StaticString) {
-        let count = text.utf8CodeUnitCount
-        guard count <= 32 else {
-            storage.append(UnsafeRawBufferPointer(start: text.utf8Start, count: count))
+        let length = text.utf8CodeUnitCount
+        guard length <= 32 else {
+            append(UnsafeRawBufferPointer(start: text.utf8Start, count: length))
             return
         }
         // The keys and punctuation of an answer: copied in (at most four overlapping) eight-byte words
         // rather than through a call to memcpy, which costs more than the copy at these lengths.
-        storage.reserve(32)
+        reserve(32)
         let source = UnsafeRawPointer(text.utf8Start)
-        let destination = UnsafeMutableRawPointer(storage.base + storage.count)
-        if count >= 8 {
+        let destination = UnsafeMutableRawPointer(base + count)
+        if length >= 8 {
             var offset = 0
-            while offset + 8 < count {
+            while offset + 8 < length {
                 destination.storeBytes(of: source.loadUnaligned(fromByteOffset: offset, as: UInt64.self), toByteOffset: offset, as: UInt64.self)
                 offset += 8
             }
-            destination.storeBytes(of: source.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self), toByteOffset: count - 8, as: UInt64.self)
+            destination.storeBytes(of: source.loadUnaligned(fromByteOffset: length - 8, as: UInt64.self), toByteOffset: length - 8, as: UInt64.self)
         } else {
-            for offset in 0..<count {
+            for offset in 0..<length {
                 destination.storeBytes(of: source.load(fromByteOffset: offset, as: UInt8.self), toByteOffset: offset, as: UInt8.self)
             }
         }
-        storage.count += count
+        count += length
     }
 
     @inline(__always)
-    mutating func byte(_ value: UInt8) { storage.append(value) }
+    mutating func byte(_ value: UInt8) { append(value) }
 
     /// Bytes as they are (already valid JSON text).
     @inline(__always)
-    mutating func raw(_ text: UnsafeRawBufferPointer) { storage.append(text) }
+    mutating func raw(_ text: UnsafeRawBufferPointer) { append(text) }
 
     mutating func integer(_ value: Int) {
         if value < 0 {
-            storage.append(UInt8(ascii: "-"))
+            append(UInt8(ascii: "-"))
             unsigned(value.magnitude)
         } else {
             unsigned(UInt(value))
@@ -72,16 +112,16 @@ struct JSONWriter {
     }
 
     private mutating func unsigned(_ value: UInt) {
-        storage.reserve(20 + DecimalDigits.slack)
-        storage.count += Self.writeUnsigned(UInt64(value), to: storage.base + storage.count)
+        reserve(20 + DecimalDigits.slack)
+        count += Self.writeUnsigned(UInt64(value), to: base + count)
     }
 
     /// Integral values below 2^53 as integers; the rest in the shortest form that parses back to the
     /// same double: `ShortestDecimal` for the usual layout values, the standard library's printer
     /// for everything else.
     mutating func number(_ value: Double) {
-        storage.reserve(Self.numberRoom)
-        storage.count += Self.writeNumber(value, to: storage.base + storage.count)
+        reserve(Self.numberRoom)
+        count += Self.writeNumber(value, to: base + count)
     }
 
     /// The longest spelling of a finite double: `-1.7976931348623157e+308`.
@@ -161,12 +201,12 @@ struct JSONWriter {
 
     /// A layout id as a JSON string: 32 hex digits in quotes, without making a String.
     mutating func string(_ hash: ContentHash) {
-        storage.reserve(34)
-        let start = storage.base + storage.count
+        reserve(34)
+        let start = base + count
         start[0] = UInt8(ascii: "\"")
         hash.writeHex(to: start + 1)
         start[33] = UInt8(ascii: "\"")
-        storage.count += 34
+        count += 34
     }
 
     mutating func string(_ value: String) {
@@ -183,8 +223,8 @@ struct JSONWriter {
     /// holds a byte to escape.
     private mutating func string(utf8 bytes: UnsafeRawBufferPointer) {
         // Room for the quotes and for the last word stored whole.
-        storage.reserve(bytes.count + 2 + 8)
-        let start = storage.base + storage.count
+        reserve(bytes.count + 2 + 8)
+        let start = base + count
         start.pointee = UInt8(ascii: "\"")
         let destination = UnsafeMutableRawPointer(start + 1)
         var clean = 0
@@ -202,20 +242,20 @@ struct JSONWriter {
             if !Self.needsEscaping(tail) {
                 destination.storeBytes(of: tail, toByteOffset: clean, as: UInt64.self)
                 (start + 1 + bytes.count).pointee = UInt8(ascii: "\"")
-                storage.count += bytes.count + 2
+                count += bytes.count + 2
                 return
             }
         }
-        storage.count += 1 + clean
+        count += 1 + clean
         for index in clean..<bytes.count {
             let byte = bytes[index]
             guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") else { continue }
-            storage.append(UnsafeRawBufferPointer(rebasing: bytes[clean..<index]))
+            append(UnsafeRawBufferPointer(rebasing: bytes[clean..<index]))
             escape(byte)
             clean = index + 1
         }
-        storage.append(UnsafeRawBufferPointer(rebasing: bytes[clean...]))
-        storage.append(UInt8(ascii: "\""))
+        append(UnsafeRawBufferPointer(rebasing: bytes[clean...]))
+        append(UInt8(ascii: "\""))
     }
 
     /// Whether any of the eight bytes is a control character, a quote or a backslash: the classic
@@ -239,21 +279,21 @@ struct JSONWriter {
         default:
             let hex: StaticString = "0123456789abcdef"
             raw("\\u00")
-            storage.append(hex.utf8Start[Int(byte >> 4)])
-            storage.append(hex.utf8Start[Int(byte & 0xF)])
+            append(hex.utf8Start[Int(byte >> 4)])
+            append(hex.utf8Start[Int(byte & 0xF)])
         }
     }
 
     /// An object of integer members, in the given order.
     mutating func object(_ members: KeyValuePairs<StaticString, Int>) {
-        storage.append(UInt8(ascii: "{"))
+        append(UInt8(ascii: "{"))
         for (index, member) in members.enumerated() {
             raw(index == 0 ? "\"" : ",\"")
             raw(member.key)
             raw("\":")
             integer(member.value)
         }
-        storage.append(UInt8(ascii: "}"))
+        append(UInt8(ascii: "}"))
     }
 
     /// A number as this writer spells it (`-3`, `0.5`, `1e+300`), for messages.
