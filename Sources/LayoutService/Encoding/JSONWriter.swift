@@ -148,11 +148,12 @@ struct JSONWriter {
         // Integral below 2^53: a conversion to Int64 (one instruction, where UInt64 takes several) and
         // back is exact. Cheaper than `rounded(.towardZero)`, a libm call on the baseline x86-64 this
         // is built for.
+        // `ShortestDecimal` takes values below 2^52 only, so its whole part is the one found here.
         if value < 9_007_199_254_740_992 {
-            let whole = Int64(value)
-            if Double(whole) == value { return writeUnsigned(UInt64(whole), to: destination) }
+            let whole = UInt64(bitPattern: Int64(value))
+            if Double(whole) == value { return writeUnsigned(whole, to: destination) }
+            if let decimal = ShortestDecimal(value) { return writeDecimal(decimal, whole: whole, to: destination) }
         }
-        if let decimal = ShortestDecimal(value) { return writeDecimal(decimal, of: value, to: destination) }
         return writeStandard(value, to: destination)
     }
 
@@ -175,21 +176,20 @@ struct JSONWriter {
         return count
     }
 
-    /// `significand × 10^exponent` (exponent negative) for `value`, spelled as the standard library
-    /// spells doubles in this range: `20381.333333333332`, `0.05`.
+    /// `significand × 10^exponent` (exponent negative) of a value whose whole part is `whole`, spelled
+    /// as the standard library spells doubles in this range: `20381.333333333332`, `0.05`.
     ///
     /// The whole part and the fraction are written as two numbers, with nothing read back. The whole
     /// part is the value's own: no integer lies between a non-integral double and a decimal that
-    /// parses back to it (integers below 2^53 are doubles themselves), so truncating the value gives
-    /// the decimal's whole part, and the fraction's digits are what is left of the significand.
+    /// parses back to it (integers below 2^53 are doubles themselves), so the truncated value is the
+    /// decimal's whole part, and the fraction's digits are what is left of the significand.
     /// (Writing all the digits, then moving the fraction's one place on for the point, read back
     /// bytes just stored by differently placed words: a stalled load each time, a fifth of the
     /// time spent writing numbers under load.)
     @inline(__always)
     private static func writeDecimal(
-        _ decimal: ShortestDecimal, of value: Double, to destination: UnsafeMutablePointer<UInt8>
+        _ decimal: ShortestDecimal, whole: UInt64, to destination: UnsafeMutablePointer<UInt8>
     ) -> Int {
-        let whole = UInt64(Int64(value))
         let fractionDigits = -decimal.exponent
         let fraction = decimal.significand &- whole &* powersOfTen[fractionDigits]
         let wholeDigits = DecimalDigits.count(whole)
