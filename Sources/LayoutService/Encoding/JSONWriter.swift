@@ -150,9 +150,10 @@ struct JSONWriter {
         // is built for.
         // `ShortestDecimal` takes values below 2^52 only, so its whole part is the one found here.
         if value < 9_007_199_254_740_992 {
-            let whole = UInt64(bitPattern: Int64(value))
-            if Double(whole) == value { return writeUnsigned(whole, to: destination) }
-            if let decimal = ShortestDecimal(value) { return writeDecimal(decimal, whole: whole, to: destination) }
+            // Signed both ways: x86-64 converts unsigned integers to and from doubles in several instructions.
+            let whole = Int64(value)
+            if Double(whole) == value { return writeUnsigned(UInt64(bitPattern: whole), to: destination) }
+            if let decimal = ShortestDecimal(value) { return writeDecimal(decimal, whole: UInt64(bitPattern: whole), to: destination) }
         }
         return writeStandard(value, to: destination)
     }
