@@ -112,14 +112,14 @@ struct AccessLogTests {
     @Test func theCurrentRecordIsSetOnlyWhileItsLineIsLogged() {
         func record(_ id: String) -> AccessRecord {
             AccessRecord(
-                requestID: id, method: "GET", route: .live, status: 200, nanoseconds: 1000, requestBytes: 0,
+                requestID: RequestID(given: id), method: "GET", route: .live, status: 200, nanoseconds: 1000, requestBytes: 0,
                 responseBytes: 2, cacheHit: nil, items: nil, error: nil)
         }
         #expect(AccessRecord.current == nil)
         record("outer").withCurrent {
-            #expect(AccessRecord.current?.requestID == "outer")
-            record("inner").withCurrent { #expect(AccessRecord.current?.requestID == "inner") }
-            #expect(AccessRecord.current?.requestID == "outer", "a nested line puts the outer record back")
+            #expect(AccessRecord.current?.requestID.description == "outer")
+            record("inner").withCurrent { #expect(AccessRecord.current?.requestID.description == "inner") }
+            #expect(AccessRecord.current?.requestID.description == "outer", "a nested line puts the outer record back")
         }
         #expect(AccessRecord.current == nil)
         #expect(AccessRecord.metadataProvider.get().isEmpty)

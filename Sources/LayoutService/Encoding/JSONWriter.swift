@@ -222,7 +222,7 @@ struct JSONWriter {
     /// Text as a JSON string. Eight bytes at a time while none needs escaping (the usual case: ids,
     /// routes, messages), the last few bytes as one padded word; byte by byte from the first word that
     /// holds a byte to escape.
-    private mutating func string(utf8 bytes: UnsafeRawBufferPointer) {
+    mutating func string(utf8 bytes: UnsafeRawBufferPointer) {
         // Room for the quotes and for the last word stored whole.
         reserve(bytes.count + 2 + 8)
         let start = base + count

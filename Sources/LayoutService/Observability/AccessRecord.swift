@@ -14,7 +14,7 @@ import Glibc
 /// from `metadataProvider` (`method=POST route=… status=200 …` for swift-log's `StreamLogHandler`).
 /// Nothing is allocated for it: the record lives on the logging thread's stack.
 public struct AccessRecord: Sendable {
-    let requestID: String
+    let requestID: RequestID
     let method: String
     let route: RouteLabel
     let status: Int
@@ -57,7 +57,7 @@ public struct AccessRecord: Sendable {
         var metadata: Logger.Metadata = [
             "method": .string(method), "route": "\(route.name)", "status": .stringConvertible(status),
             "duration_us": .stringConvertible(durationMicroseconds), "request_bytes": .stringConvertible(requestBytes),
-            "response_bytes": .stringConvertible(responseBytes), "request_id": .string(requestID),
+            "response_bytes": .stringConvertible(responseBytes), "request_id": .string(requestID.description),
         ]
         if let cacheHit { metadata["cache"] = .string(cacheHit ? "hit" : "miss") }
         if let items { metadata["items"] = .stringConvertible(items) }
@@ -93,7 +93,7 @@ public struct AccessRecord: Sendable {
         writer.raw(",\"request_bytes\":")
         writer.integer(requestBytes)
         writer.raw(",\"request_id\":")
-        writer.string(requestID)
+        requestID.withSpelling { writer.string(utf8: $0) }
         writer.raw(",\"response_bytes\":")
         writer.integer(responseBytes)
         writer.raw(",\"route\":\"")

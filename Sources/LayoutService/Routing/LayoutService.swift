@@ -70,7 +70,7 @@ public final class LayoutService: Sendable {
         guard loggerLevel <= level else { return }
         let logger = configuration.logger
         let record = AccessRecord(
-            requestID: requestID.description, method: request.method, route: route, status: response.status,
+            requestID: requestID, method: request.method, route: route, status: response.status,
             nanoseconds: nanoseconds, requestBytes: request.body.count, responseBytes: response.body.count,
             cacheHit: response.cacheHit, items: response.itemCount, error: response.failure)
         // An explicit `source`: swift-log otherwise derives it from #fileID, a new String per line.
