@@ -519,6 +519,7 @@ struct ParallaxModelTests {
                 FlowSection(items: .count(3)),
             ],
             crossAxisLength: 320))
+        #expect(layout.hasParallaxDepths)
         let viewport = Self.viewport(by: 0, height: 800)
         var attributes: [LayoutAttributes] = []
         layout.attributes(in: viewport, into: &attributes)

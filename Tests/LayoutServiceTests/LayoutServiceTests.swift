@@ -35,6 +35,21 @@ struct LayoutServiceTests {
         #expect(answer.text.contains(#"{"kind":"header","section":0,"frame":{"x":0,"y":0,"width":100,"height":20},"center":{"x":50,"y":10},"zIndex":10}"#))
     }
 
+    @Test func anItemsOwnMaxOffsetScalesItsParallax() {
+        // Two equal cells in a column, the second with its own depth: a third of the shared one.
+        func offsets(_ items: String) -> [Double] {
+            let answer = post(#"{"bounds":{"x":0,"y":40,"width":100,"height":100},"items":"# + items
+                + #","parallax":{"model":"center","maxOffset":30}}"#)
+            let attributes = answer.json["attributes"] as? [[String: Any]] ?? []
+            return attributes.compactMap { ($0["parallaxOffset"] as? [String: Double])?["y"] }
+        }
+        let plain = offsets(#"[{"width":100,"height":60},{"width":100,"height":60}]"#)
+        let deep = offsets(#"[{"width":100,"height":60},{"width":100,"height":60,"maxOffset":10}]"#)
+        #expect(plain.count == 2 && deep.count == 2)
+        #expect(deep[0] == plain[0])
+        #expect(plain[1] != 0 && abs(deep[1] * 3 - plain[1]) <= 1e-9)
+    }
+
     @Test func scrollOffsetSetsTheOrigin() {
         let viaBounds = post(#"{"bounds":{"x":0,"y":300,"width":320,"height":100},"itemCount":100}"#)
         let viaOffset = post(#"{"bounds":{"width":320,"height":100},"scrollOffset":{"x":0,"y":300},"itemCount":100}"#)

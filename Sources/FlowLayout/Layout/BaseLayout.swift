@@ -16,6 +16,9 @@ public struct BaseLayout: Sendable {
     let sectionsAreOrdered: Bool
     let pinsHeaders: Bool
     let pinsFooters: Bool
+    /// Whether any item has a parallax depth of its own; most layouts have none, and then nothing is
+    /// asked per cell.
+    public let hasParallaxDepths: Bool
 
     public var sectionCount: Int { sections.count }
 
@@ -46,6 +49,7 @@ public struct BaseLayout: Sendable {
             self.itemCount = 0
             self.sections = []
             self.sectionsAreOrdered = true
+            self.hasParallaxDepths = false
             return
         }
         self.dimension = dimension
@@ -69,6 +73,7 @@ public struct BaseLayout: Sendable {
         }
         self.sections = sections
         self.sectionsAreOrdered = ordered
+        self.hasParallaxDepths = sections.contains { $0.parallaxDepths != nil }
         self.itemCount = itemCount
         self.contentSize = direction.size(along: dimension, scroll: offset + reference.trailPad)
     }

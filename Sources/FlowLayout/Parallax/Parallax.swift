@@ -18,10 +18,11 @@ public struct Parallax: Hashable, Sendable {
 
 extension Parallax {
     /// Sets the offsets of the cells in `attributes` and appends the header and background layers that
-    /// intersect the bounds. `depth` gives a cell's own `maxOffset` when the request set one.
+    /// intersect the bounds. `depth` gives a cell's own `maxOffset` when the request set one; nil
+    /// when no cell has one, so nothing is asked per cell.
     public func apply(
         to attributes: inout [LayoutAttributes], viewport: Viewport, scrollDirection: ScrollDirection,
-        depth: (_ section: Int, _ item: Int) -> Double? = { _, _ in nil }
+        depth: ((_ section: Int, _ item: Int) -> Double?)? = nil
     ) {
         if let cells {
             // In place through the buffer: an element copied out and two stores back, each checking
@@ -30,7 +31,7 @@ extension Parallax {
                 for index in elements.indices where elements[index].kind == .cell {
                     let effect = cells.effect(
                         frame: elements[index].frame, viewport: viewport, scrollDirection: scrollDirection,
-                        maxOffset: depth(elements[index].section, elements[index].item))
+                        maxOffset: depth?(elements[index].section, elements[index].item))
                     elements[index].parallaxOffset = scrollDirection == .vertical
                         ? Point(x: 0, y: effect.offset) : Point(x: effect.offset, y: 0)
                     elements[index].progress = effect.progress

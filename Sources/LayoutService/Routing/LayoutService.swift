@@ -169,9 +169,8 @@ public final class LayoutService: Sendable {
         AttributeScratch.with { attributes in
             attributes.reserveCapacity(64)
             base.attributes(in: viewport, into: &attributes)
-            parallax?.apply(to: &attributes, viewport: viewport, scrollDirection: base.scrollDirection) { section, item in
-                base.parallaxDepth(section: section, item: item)
-            }
+            let depth: ((Int, Int) -> Double?)? = base.hasParallaxDepths ? { base.parallaxDepth(section: $0, item: $1) } : nil
+            parallax?.apply(to: &attributes, viewport: viewport, scrollDirection: base.scrollDirection, depth: depth)
             return body(attributes)
         }
     }
