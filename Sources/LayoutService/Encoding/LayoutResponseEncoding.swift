@@ -28,12 +28,14 @@ extension JSONWriter {
     }
 
     /// One attribute: the members that stay put as the view scrolls from `memo`, then those that move.
+    @inline(__always)
     mutating func attributes(_ attributes: LayoutAttributes, memo: AttributePrefixMemo) {
         memo.write(attributes, into: &self) { $0.attributePrefix(attributes) }
         attributeSuffix(attributes)
     }
 
     /// The members that move with the view (parallax offset, progress), and the closing brace.
+    @inline(__always)
     mutating func attributeSuffix(_ attributes: LayoutAttributes) {
         if let offset = attributes.parallaxOffset {
             // A cell moves along the scroll axis only, so one coordinate is 0: written with its key as
