@@ -41,10 +41,12 @@ func median(runs: Int, _ body: () -> Void) -> Double {
 /// Two measurements taken in turns (after one warm-up of each), so both see the same machine: the
 /// median of each, and the median of the turns' ratios `second / first`, in which drifts of the
 /// machine between turns cancel out.
-func inTurns(_ first: () -> Double, _ second: () -> Double) -> (first: Double, second: Double, ratio: Double) {
+func inTurns(
+    _ first: () -> Double, _ second: () -> Double, turns: Int = 9
+) -> (first: Double, second: Double, ratio: Double) {
     _ = (first(), second())
     var firsts: [Double] = [], seconds: [Double] = [], ratios: [Double] = []
-    for _ in 0..<(quick ? 1 : 9) {
+    for _ in 0..<(quick ? 1 : turns) {
         firsts.append(first())
         seconds.append(second())
         ratios.append(seconds.last! / firsts.last!)
@@ -133,21 +135,37 @@ func coldRequest(_ service: LayoutService) -> ServiceResponse {
     }
 }
 precondition(coldRequest(LayoutService()).status == 200)
-results["cold_layoutd_ns"] = median(runs: quick ? 1 : 15) { keep(coldRequest(LayoutService())) }
 
-let parser = sj_parser_create(coldBytes.count + 1024)!
-results["cold_simdjson_ns"] = median(runs: quick ? 1 : 15) {
-    var root = sj_value()
-    padded.withUnsafeBufferPointer { bytes in
-        precondition(sj_parse(parser, bytes.baseAddress, coldBytes.count, true, &root) == 0)
-    }
-    keep(root)
+/// CPU time of one run of `body`.
+func timed(_ body: () -> Void) -> Double {
+    let start = now()
+    body()
+    return Double(now() - start)
 }
+
+// Each baseline in turns with layoutd, so a busy spell of the machine (memory bandwidth shared with
+// neighbours slows a 2.8 MB parse far more than it slows a few kilobytes) falls on both sides of a
+// turn's ratio rather than on one block of runs.
+let parser = sj_parser_create(coldBytes.count + 1024)!
+let coldVsSimdjson = inTurns({
+    timed {
+        var root = sj_value()
+        padded.withUnsafeBufferPointer { bytes in
+            precondition(sj_parse(parser, bytes.baseAddress, coldBytes.count, true, &root) == 0)
+        }
+        keep(root)
+    }
+}, { timed { keep(coldRequest(LayoutService())) } }, turns: 15)
+results["cold_simdjson_ns"] = coldVsSimdjson.first
+results["cold_layoutd_ns"] = coldVsSimdjson.second
+results["cold_simdjson_ratio"] = coldVsSimdjson.ratio
 
 let coldData = Data(coldBytes)
-results["cold_foundation_ns"] = median(runs: quick ? 1 : 3) {
-    keep(try! JSONDecoder().decode(FoundationRequest.self, from: coldData))
-}
+let foundationVsCold = inTurns(
+    { timed { keep(coldRequest(LayoutService())) } },
+    { timed { keep(try! JSONDecoder().decode(FoundationRequest.self, from: coldData)) } }, turns: 3)
+results["cold_foundation_ns"] = foundationVsCold.second
+results["cold_foundation_ratio"] = foundationVsCold.ratio
 let coldBefore = malloc_counter_allocations()
 keep(coldRequest(LayoutService()))
 results["cold_allocations_per_request"] = Double(malloc_counter_allocations() - coldBefore)
