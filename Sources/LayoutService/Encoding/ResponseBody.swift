@@ -43,9 +43,9 @@ public struct ResponseBody: RandomAccessCollection, Equatable, Sendable, Express
     }
 }
 
-/// A growable byte buffer written through a raw pointer: appending a few bytes is a bounds check and a
-/// store, where `[UInt8].append(contentsOf:)` costs a generic call each time. Shared, never written
-/// again, once it is a `ResponseBody`.
+/// The memory of an answer's bytes: written through a raw pointer by a `JSONWriter` (which keeps its
+/// own count and tells this one when done), then shared, never written again, as a `ResponseBody`.
+/// Buffers of a scroll answer's size are `BodyBlocks`, kept per thread.
 final class ByteBuffer: @unchecked Sendable {
     var base: UnsafeMutablePointer<UInt8>
     var count = 0
@@ -65,7 +65,7 @@ final class ByteBuffer: @unchecked Sendable {
         if capacity == BodyBlocks.size { BodyBlocks.give(base) } else { base.deallocate() }
     }
 
-    @inline(__always)
+    /// Makes room for `extra` more bytes after `count`, doubling.
     func reserve(_ extra: Int) {
         guard count + extra > capacity else { return }
         var grown = capacity * 2
@@ -77,18 +77,10 @@ final class ByteBuffer: @unchecked Sendable {
         capacity = grown
     }
 
-    @inline(__always)
     func append(_ source: UnsafeRawBufferPointer) {
         guard let address = source.baseAddress, source.count > 0 else { return }
         reserve(source.count)
         (base + count).update(from: address.assumingMemoryBound(to: UInt8.self), count: source.count)
         count += source.count
-    }
-
-    @inline(__always)
-    func append(_ byte: UInt8) {
-        reserve(1)
-        base[count] = byte
-        count += 1
     }
 }
