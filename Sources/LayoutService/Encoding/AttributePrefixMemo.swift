@@ -46,11 +46,7 @@ struct AttributePrefixMemo {
         return AttributePrefixMemo(table: table)
     }
 
-    private static let tableKey: pthread_key_t = {
-        var key = pthread_key_t()
-        precondition(pthread_key_create(&key, { $0?.deallocate() }) == 0, "no thread-specific key left for the JSON memo")
-        return key
-    }()
+    private static let tableKey = makeThreadSpecificKey(for: "the JSON memo") { $0?.deallocate() }
 
     /// Writes the prefix of `attributes` with `write` on a miss, or copies the remembered bytes on a hit.
     @inline(__always)

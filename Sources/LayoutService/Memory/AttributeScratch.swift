@@ -16,12 +16,9 @@ final class AttributeScratch {
     /// elements does not keep its memory for the life of the thread.
     static let keptCapacity = 512
 
-    private static let key: pthread_key_t = {
-        var key = pthread_key_t()
-        precondition(pthread_key_create(&key, { Unmanaged<AttributeScratch>.fromOpaque($0!).release() }) == 0,
-                     "no thread-specific key left for the attribute scratch")
-        return key
-    }()
+    private static let key = makeThreadSpecificKey(for: "the attribute scratch") {
+        Unmanaged<AttributeScratch>.fromOpaque($0!).release()
+    }
 
     private static var current: AttributeScratch {
         if let scratch = pthread_getspecific(key) { return Unmanaged<AttributeScratch>.fromOpaque(scratch).takeUnretainedValue() }

@@ -19,15 +19,11 @@ enum BodyBlocks {
     static let smallest = 1024
 
     /// A thread's kept blocks: a count, then up to `kept` block addresses, one word each.
-    private static let key: pthread_key_t = {
-        var key = pthread_key_t()
-        precondition(pthread_key_create(&key, { shelf in
-            let shelf = shelf!
-            for index in 0..<shelf.load(as: Int.self) { block(at: index, on: shelf).deallocate() }
-            shelf.deallocate()
-        }) == 0, "no thread-specific key left for the body blocks")
-        return key
-    }()
+    private static let key = makeThreadSpecificKey(for: "the body blocks") { shelf in
+        let shelf = shelf!
+        for index in 0..<shelf.load(as: Int.self) { block(at: index, on: shelf).deallocate() }
+        shelf.deallocate()
+    }
 
     private static var shelf: UnsafeMutableRawPointer {
         if let shelf = pthread_getspecific(key) { return shelf }

@@ -46,11 +46,7 @@ public struct AccessRecord: Sendable {
 
     /// A thread-specific slot holding a pointer to the record on the logging thread's stack, set only
     /// for the duration of `withCurrent`, so it never outlives the record and needs no destructor.
-    private static let currentKey: pthread_key_t = {
-        var key = pthread_key_t()
-        precondition(pthread_key_create(&key, nil) == 0, "no thread-specific key left for the access log")
-        return key
-    }()
+    private static let currentKey = makeThreadSpecificKey(for: "the access log")
 
     /// The fields as swift-log metadata (numbers as numbers), keys as in the JSON line.
     var metadata: Logger.Metadata {

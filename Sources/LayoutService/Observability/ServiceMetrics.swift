@@ -174,11 +174,7 @@ final class ServiceMetrics: @unchecked Sendable {
 
     private static let threadCount = Atomic<Int>(0)
 
-    private static let shardKey: pthread_key_t = {
-        var key = pthread_key_t()
-        precondition(pthread_key_create(&key, nil) == 0, "no thread-specific key left for the metrics shards")
-        return key
-    }()
+    private static let shardKey = makeThreadSpecificKey(for: "the metrics shards")
 
     // MARK: Reading
 
