@@ -93,9 +93,9 @@ private func handleExchange(_ context: UnsafeMutableRawPointer?, _ exchange: Opa
         method: String(cString: hs_exchange_method(exchange)),
         path: lentText(hs_exchange_path(exchange)),
         query: queryArguments(exchange),
-        contentType: hs_exchange_header(exchange, "Content-Type").map(lentText),
-        ifNoneMatch: header(exchange, "If-None-Match"),
-        requestID: header(exchange, "X-Request-ID"),
+        contentType: header(exchange, "Content-Type"),
+        ifNoneMatch: header(exchange, "If-None-Match")?.description,
+        requestID: header(exchange, "X-Request-ID")?.description,
         body: UnsafeRawBufferPointer(start: body, count: length),
         bodyIsPadded: true)
     let response = service.handle(request)
@@ -114,8 +114,10 @@ private func lentText(_ text: UnsafePointer<CChar>) -> RequestText {
     RequestText(lending: UnsafeRawBufferPointer(start: text, count: strlen(text)))
 }
 
-private func header(_ exchange: OpaquePointer, _ name: String) -> String? {
-    name.withCString { hs_exchange_header(exchange, $0) }.map { String(cString: $0) }
+/// A request header by name, read in place like `lentText`. Names are literals, which Swift passes to
+/// C as constant strings (a `String` value would be copied into a new array for each call).
+private func header(_ exchange: OpaquePointer, _ name: UnsafePointer<CChar>) -> RequestText? {
+    hs_exchange_header(exchange, name).map(lentText)
 }
 
 /// Query arguments in order; none (and no allocation) for the usual POST.

@@ -29,10 +29,10 @@ struct RequestID: Equatable, CustomStringConvertible {
         case .counted(let prefix, let counter):
             return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: Self.maximumCountedLength) { buffer in
                 let start = buffer.baseAddress!
-                let prefixDigits = Self.hexDigits(UInt64(prefix))
+                let prefixDigits = Self.hexDigitCount(UInt64(prefix))
                 ContentHash.writeHex(UInt64(prefix), digits: prefixDigits, to: start)
                 start[prefixDigits] = UInt8(ascii: "-")
-                let counterDigits = Self.hexDigits(counter)
+                let counterDigits = Self.hexDigitCount(counter)
                 ContentHash.writeHex(counter, digits: counterDigits, to: start + prefixDigits + 1)
                 return body(UnsafeRawBufferPointer(start: start, count: prefixDigits + 1 + counterDigits))
             }
@@ -42,7 +42,7 @@ struct RequestID: Equatable, CustomStringConvertible {
     var description: String { withSpelling { String(decoding: $0, as: UTF8.self) } }
 
     /// Hex digits of `value` without leading zeros (one for 0).
-    private static func hexDigits(_ value: UInt64) -> Int { max(1, (64 - value.leadingZeroBitCount + 3) / 4) }
+    private static func hexDigitCount(_ value: UInt64) -> Int { max(1, (64 - value.leadingZeroBitCount + 3) / 4) }
 
     /// Up to 128 visible ASCII characters, so an echoed id cannot carry anything surprising.
     static func isAcceptable(_ id: String) -> Bool {
