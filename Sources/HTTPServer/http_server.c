@@ -297,6 +297,17 @@ static void *accept_loop(void *argument) {
     }
 }
 
+/* libmicrohttpd's own unescaping copies the path (and each query argument) a byte at a time. A text
+ * with no '%' (every path of this API: its ids are hex) is already what unescaping would give, and
+ * strchrnul finds that out a vector at a time, in a tenth of the instructions for a layout's path. */
+static size_t unescape(void *context, struct MHD_Connection *connection, char *text) {
+    (void)context;
+    (void)connection;
+    const char *escape = strchrnul(text, '%');
+    if (*escape == '\0') return (size_t)(escape - text);
+    return MHD_http_unescape(text);
+}
+
 hs_server *hs_server_start(const hs_config *config, hs_handler handler, void *context, char *error,
                            size_t error_capacity) {
     if (error_capacity > 0) error[0] = '\0';
@@ -336,6 +347,7 @@ hs_server *hs_server_start(const hs_config *config, hs_handler handler, void *co
         {MHD_OPTION_CONNECTION_TIMEOUT, (intptr_t)config->connection_timeout_seconds, NULL},
         {MHD_OPTION_CONNECTION_MEMORY_LIMIT, (intptr_t)config->connection_memory_limit, NULL},
         {MHD_OPTION_NOTIFY_COMPLETED, (intptr_t)on_completed, server},
+        {MHD_OPTION_UNESCAPE_CALLBACK, (intptr_t)unescape, NULL},
         {MHD_OPTION_END, 0, NULL},
     };
     server->daemon = MHD_start_daemon(flags, 0, NULL, NULL, on_access, server,

@@ -64,6 +64,24 @@ struct StoredLayoutTests {
         }
     }
 
+    /// Escapes are undone in the path and in each query value before routing and decoding (the
+    /// server skips unescaping only for texts without a `%`).
+    @Test func percentEscapesInThePathAndQueryAreUndone() throws {
+        try withTestServer { server in
+            let client = try HTTPTestClient(port: server.port)
+            let (_, id) = try register(client)
+            let plain = try client.request("GET", "/v1/layouts/\(id)/attributes?x=0&y=50&width=390&height=60", body: nil, headers: [:])
+            #expect(plain.status == 200)
+            // "%6C" is "l", "%35%30" is "50" and "%2E" is ".".
+            let escaped = try client.request("GET", "/v1/%6Cayouts/\(id)/attributes?x=0&y=%35%30&width=390%2E0&height=60", body: nil, headers: [:])
+            #expect(escaped.status == 200)
+            #expect(escaped.body == plain.body)
+            let bad = try client.request("GET", "/v1/layouts/\(id)/attributes?x=0&y=5%30px&width=390&height=60", body: nil, headers: [:])
+            #expect(bad.status == 400)
+            #expect(bad.json["parameter"] as? String == "y")
+        }
+    }
+
     @Test func aListOfBoundsAnswersOneListEach() throws {
         try withTestServer { server in
             let client = try HTTPTestClient(port: server.port)
