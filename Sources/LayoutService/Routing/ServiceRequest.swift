@@ -1,19 +1,23 @@
 /// One HTTP request as the service sees it: no sockets, only what routing and decoding read.
+///
+/// Its members are constants: with `var` members, Swift 6.3 compiles the initializer as a copy of
+/// the whole request followed by the destruction of the original, some twenty reference-count calls
+/// on every request for nothing.
 public struct ServiceRequest {
-    public var method: String
+    public let method: String
     /// The path without the query string.
-    public var path: RequestText
+    public let path: RequestText
     /// Query-string arguments in order, already percent-decoded.
-    public var query: [(name: String, value: String)]
-    public var contentType: RequestText?
-    public var ifNoneMatch: String?
+    public let query: [(name: String, value: String)]
+    public let contentType: RequestText?
+    public let ifNoneMatch: String?
     /// The client's `X-Request-ID`, echoed back (a fresh one is made when absent).
-    public var requestID: String?
+    public let requestID: String?
     /// The body bytes; valid for the duration of `LayoutService.handle`.
-    public var body: UnsafeRawBufferPointer
+    public let body: UnsafeRawBufferPointer
     /// True when 64 readable bytes follow `body` (the HTTP server pads every body), so the JSON parser
     /// can read it in place.
-    public var bodyIsPadded: Bool
+    public let bodyIsPadded: Bool
 
     public init(
         method: String, path: RequestText, query: [(name: String, value: String)] = [], contentType: RequestText? = nil,
