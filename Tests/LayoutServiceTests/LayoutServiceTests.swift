@@ -17,6 +17,24 @@ struct LayoutServiceTests {
         return (response.status, object, String(decoding: response.body, as: UTF8.self))
     }
 
+    /// Stored-layout paths: the id is what lies between `/v1/layouts/` and the next slash, and only
+    /// `/attributes` may follow it.
+    @Test func storedLayoutPathsAreSplitAtTheirSlash() {
+        let id = "0123456789abcdef0123456789abcdef"
+        func detail(_ method: String, _ path: String) -> (status: Int, detail: String) {
+            let response = service.handle(ServiceRequest(method: method, path: RequestText(path)))
+            let object = (try? JSONSerialization.jsonObject(with: Data(response.body))) as? [String: Any] ?? [:]
+            return (response.status, object["detail"] as? String ?? "")
+        }
+        #expect(detail("GET", "/v1/layouts/\(id)").detail.hasPrefix("No stored layout has id '\(id)'"))
+        #expect(detail("GET", "/v1/layouts/\(id)/attributesx").detail.hasPrefix("No route matches"))
+        #expect(detail("GET", "/v1/layouts/\(id)/attributes").detail.hasPrefix("No stored layout has id '\(id)'"))
+        #expect(detail("GET", "/v1/layouts/abc/attributes").detail.hasPrefix("No stored layout has id 'abc'"))
+        #expect(detail("GET", "/v1/layouts//attributes").detail.hasPrefix("No route matches"))
+        #expect(detail("GET", "/v1/layouts/\(id)/attributes/").detail.hasPrefix("No route matches"))
+        #expect(detail("GET", "/v1/layouts/\(id)/").detail.hasPrefix("No route matches"))
+    }
+
     @Test func defaultsAreUIKits() {
         // 50×50 items, spacing 10, no insets: floor((320 + 10) / 60) = 5 per line, gap 17.5.
         let answer = post(#"{"bounds":{"width":320,"height":500},"itemCount":6}"#)
