@@ -57,6 +57,16 @@ inline bool number(element e, double *out) {
     }
 }
 
+/* Whether two short names are equal: a loop the compiler keeps inline, where std::string_view's
+ * comparison calls memcmp for a byte or two. */
+inline bool same(std::string_view key, const char *name, size_t length) {
+    if (key.size() != length) return false;
+    for (size_t index = 0; index < key.size(); ++index) {
+        if (key[index] != name[index]) return false;
+    }
+    return true;
+}
+
 }  // namespace
 
 extern "C" {
@@ -159,6 +169,29 @@ size_t sj_array_read_number_pairs(sj_value value, const char *first, size_t firs
         ++read;
     }
     return read;
+}
+
+int64_t sj_object_read_numbers(sj_value value, const char *names, size_t name_count, double *out) {
+    element e = unwrap(value);
+    if (e.type() != element_type::OBJECT || name_count > 32) return -1;
+    const char *starts[32];
+    size_t lengths[32];
+    for (size_t slot = 0; slot < name_count; ++slot) {
+        size_t length = 0;
+        while (names[length] != '\0') ++length;
+        starts[slot] = names;
+        lengths[slot] = length;
+        names += length + 1;
+    }
+    int64_t seen = 0;
+    for (auto field : e.get_object().value_unsafe()) {
+        size_t slot = 0;
+        while (slot < name_count && !same(field.key, starts[slot], lengths[slot])) ++slot;
+        int64_t bit = int64_t(1) << slot;
+        if (slot == name_count || (seen & bit) != 0 || !number(field.value, &out[slot])) return -1;
+        seen |= bit;
+    }
+    return seen;
 }
 
 void sj_object_begin(sj_value value, sj_iterator *iterator) {

@@ -3,6 +3,29 @@ import FlowLayout
 /// The parts of a request that belong to one scroll position.
 extension LayoutRequestDecoder {
     func decodeBounds(_ value: JSONValue) throws(RequestError) -> (origin: Point?, size: Size) {
+        if let bounds = plainBounds(value) { return bounds }
+        return try boundsMemberByMember(value)
+    }
+
+    /// Bounds of four plain numbers within the limits (every scroll request has them), read in one
+    /// call; nil for anything else, which `boundsMemberByMember` decodes or explains. The two agree on
+    /// every input the first accepts.
+    func plainBounds(_ value: JSONValue) -> (origin: Point?, size: Size)? {
+        var numbers = (x: 0.0, y: 0.0, width: 0.0, height: 0.0)
+        let seen = withUnsafeMutableBytes(of: &numbers) { bytes in
+            value.readNumbers("x\u{0}y\u{0}width\u{0}height\u{0}", count: 4, into: bytes.bindMemory(to: Double.self))
+        }
+        // Width and height are required; anything out of range is left to the full reading's message.
+        guard let seen, seen & 0b1100 == 0b1100 else { return nil }
+        let limit = limits.maxMagnitude
+        guard numbers.x.magnitude <= limit, numbers.y.magnitude <= limit, numbers.width >= 0, numbers.width <= limit,
+            numbers.height >= 0, numbers.height <= limit
+        else { return nil }
+        let origin = seen & 0b0011 == 0 ? nil : Point(x: numbers.x, y: numbers.y)
+        return (origin, Size(width: numbers.width, height: numbers.height))
+    }
+
+    func boundsMemberByMember(_ value: JSONValue) throws(RequestError) -> (origin: Point?, size: Size) {
         var x: Double?
         var y: Double?
         var width: Double?

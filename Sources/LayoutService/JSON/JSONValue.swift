@@ -58,6 +58,17 @@ struct JSONValue {
         }
     }
 
+    /// Reads an object whose members are all numbers named in `names` (`"x\0y\0…\0"`, `count` of
+    /// them), each at most once, into `out` in one call (see `sj_object_read_numbers`): the bit mask
+    /// of the names present, or nil when the object has another shape.
+    func readNumbers(_ names: StaticString, count: Int, into out: UnsafeMutableBufferPointer<Double>) -> UInt32? {
+        precondition(count <= out.count)
+        let seen = names.withUTF8Buffer { names in
+            names.withMemoryRebound(to: CChar.self) { sj_object_read_numbers(raw, $0.baseAddress, count, out.baseAddress) }
+        }
+        return seen < 0 ? nil : UInt32(seen)
+    }
+
     /// Calls `body` with each member's key (valid during the call) and value, in document order.
     func forEachMember<Failure: Error>(_ body: (JSONKey, JSONValue) throws(Failure) -> Void) throws(Failure) {
         var iterator = sj_iterator()
