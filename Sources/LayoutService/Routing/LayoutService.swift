@@ -54,15 +54,21 @@ public final class LayoutService: Sendable {
         metrics.started()
         let route = Route(path: request.path)
         var response = route.map { dispatch($0, request) } ?? .problem(.notFound(request.path.description))
+        finish(&response, of: request, route: route?.label ?? .unknown, startedAt: start)
+        return response
+    }
+
+    /// Stamps the request id on the answer, counts it and logs it. In place, through `inout`: done in
+    /// `handle` itself, Swift 6.3 copied the finished answer out to return it and destroyed the
+    /// original (a dozen reference-count calls a request).
+    private func finish(_ response: inout ServiceResponse, of request: ServiceRequest, route label: RouteLabel, startedAt start: Int64) {
         let requestID = requestIDs.id(for: request.requestID)
         response.requestID = requestID
         let elapsed = Self.monotonicNanoseconds() - start
-        let label = route?.label ?? .unknown
         metrics.finished(
             route: label, status: response.status, nanoseconds: elapsed, requestBytes: request.body.count,
             responseBytes: response.body.count, itemCount: response.itemCount)
         log(request, route: label, response: response, requestID: requestID, nanoseconds: elapsed)
-        return response
     }
 
     private func log(_ request: ServiceRequest, route: RouteLabel, response: ServiceResponse, requestID: RequestID, nanoseconds: Int64) {
