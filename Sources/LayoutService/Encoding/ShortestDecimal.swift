@@ -4,9 +4,10 @@
 ///
 /// Why not the standard library's printer: it handles every double, so it spends most of its time on
 /// the general case; answers print a hundred or so of these per request and it was a fifth of the hot
-/// path. Within this range all the arithmetic fits in 128 bits: scale the value to 17 or 18
-/// significant digits, take the interval of integers that still round to the same double, strip the
-/// most trailing zeros any integer in it allows, and keep the one nearest the exact value. Where the
+/// path. Within this range the arithmetic is exact in 64-bit words and one 128-bit product: scale the
+/// value by the power of ten that makes the interval of values rounding to the same double between
+/// one and ten units wide, take the one multiple of ten it may hold (one digit shorter, trailing zeros
+/// stripped), or else the nearer of the integers just below and above the value. Where the
 /// standard library's choice could come down to tie-breaking (a candidate exactly on a rounding
 /// boundary, a value exactly halfway, a power of two, whose lower neighbour is nearer) this returns
 /// nil and the caller falls back to the standard library, so the two always agree (tests compare
@@ -40,69 +41,67 @@ struct ShortestDecimal: Equatable {
         let shift = 1075 - Int(magnitude.exponentBitPattern)
         guard shift > 0, mantissa & ((1 &<< UInt64(shift)) &- 1) != 0 else { return nil }
 
-        // Scale by 10^scale so that x = mantissa × 10^scale / 2^shift lies in [10^16, 2·10^17):
-        // floor(log10(2^e)) is (e × 78913) >> 18 for the exponents here. Below 2^-9 the scale would
-        // pass 10^19, which no longer fits a word: those go to the standard library.
-        let scale = 16 - (((52 - shift) * 78913) >> 18)
+        // Scale by 10^scale, the smallest power of ten at least 2^shift, so that the interval of
+        // values that round to this double, one unit in the last place wide, is [1, 10) wide (as in
+        // Schubfach): a shorter decimal is then the one multiple of ten it may hold, and otherwise
+        // the answer is the integer just below x = mantissa × 10^scale / 2^shift or just above it.
+        // ceil(log10(2^shift)) is ((shift × 78913) >> 18) + 1 (shift × log10 2 is never whole).
+        // Below 2^-9 the scale would pass 10^19, which no longer fits a word: those go to the
+        // standard library.
+        let scale = ((shift &* 78913) &>> 18) &+ 1
         guard scale < powersOfTen.count else { return nil }
         let power = powersOfTen[scale]
-        // The 128-bit product, as two words; shift is at most 62, so every shift below is in range.
+        // Exact: x's whole part, and its fraction in units of 2^-shift (shift is at most 61 here).
         let (productHigh, productLow) = mantissa.multipliedFullWidth(by: power)
-        let whole = productHigh &<< UInt64(64 - shift) | productLow &>> UInt64(shift)
-        let fraction = productLow & ((1 &<< UInt64(shift)) &- 1)
-        // A decimal m at this scale parses back to the value when |m − x| < 10^scale / 2^(shift+1),
-        // half the gap between neighbouring doubles; in units of 2^-(shift+1): |m·2^(shift+1) − 2·x·2^shift| < 10^scale.
-        let doubled = UInt128(productHigh) &<< 65 | UInt128(productLow) &<< 1
-        let below = doubled &- UInt128(power)
-        let above = doubled &+ UInt128(power)
-        let boundaryShift = UInt64(shift + 1)
-        let boundaryMask = (1 &<< boundaryShift) &- 1
-        // A candidate exactly on a boundary rounds to even: leave that to the standard library.
-        guard UInt64(truncatingIfNeeded: below) & boundaryMask != 0, UInt64(truncatingIfNeeded: above) & boundaryMask != 0
-        else { return nil }
-        var low = UInt64(truncatingIfNeeded: below &>> UInt128(boundaryShift)) &+ 1
-        var high = UInt64(truncatingIfNeeded: above &>> UInt128(boundaryShift))
-        guard low <= high else { return nil }
+        let whole = productHigh &<< UInt64(64 &- shift) | productLow &>> UInt64(shift)
+        let unit: UInt64 = 1 &<< UInt64(shift)
+        let fraction = productLow & (unit &- 1)
+        // Distances from x in units of 2^-shift: a candidate parses back when nearer than half the
+        // interval (10^scale / 2, whole since scale ≥ 1). One exactly that far rounds to even, which
+        // this leaves to the standard library. No distance below overflows: 6 × 2^61 < 2^64.
+        let reach = power &>> 1
 
-        // Strip the most trailing zeros the interval allows. Values with a long expansion (a third, a
-        // parallax offset) allow none or one (two thirds of parallax offsets are 16 digits long), which
-        // the first two tests find; the rest go by halving steps (0.1 has seventeen to lose).
-        var stripped = 0
-        var quotient = whole
-        var unit: UInt64 = 1
-        @inline(__always) func strip(_ step: Int, _ divisor: UInt64) -> Bool {
-            let nextLow = (low &+ divisor &- 1) / divisor
-            let nextHigh = high / divisor
-            guard nextLow <= nextHigh else { return false }
-            (low, high, quotient) = (nextLow, nextHigh, quotient / divisor)
-            stripped += step
-            unit &*= divisor
-            return true
-        }
-        if strip(1, 10), strip(1, 10) {
-            _ = strip(16, 10_000_000_000_000_000)
-            _ = strip(8, 100_000_000)
-            _ = strip(4, 10_000)
-            _ = strip(2, 100)
-            _ = strip(1, 10)
+        // One digit fewer: the multiple of ten just below x or just above it, at most one of which
+        // the interval holds. Either is out of reach when more than five units away.
+        let tens = whole / 10
+        let ones = whole &- tens &* 10
+        let belowDistance = ones <= 5 ? ones &* unit &+ fraction : .max
+        let aboveDistance = ones >= 5 ? (10 &- ones) &* unit &- fraction : .max
+        guard belowDistance != reach, aboveDistance != reach else { return nil }
+        if (belowDistance < reach) != (aboveDistance < reach) {
+            (significand, exponent) = Self.strippingZeros(aboveDistance < reach ? tens &+ 1 : tens, exponent: 1 &- scale)
+            return
         }
 
-        // Of the candidates left, the one nearest the exact value (x / 10^stripped, rounded).
-        var nearest = quotient
-        if stripped == 0 {
-            let half: UInt64 = 1 &<< UInt64(shift - 1)
-            guard fraction != half else { return nil }
-            if fraction > half { nearest &+= 1 }
-        } else {
-            let remainder = whole &- quotient &* unit
-            let half = unit / 2
-            guard remainder != half || fraction != 0 else { return nil }
-            if remainder >= half { nearest &+= 1 }
-        }
-        nearest = min(max(nearest, low), high)
+        // All the digits: the integer below x or the one above, whichever parses back, and the nearer
+        // when both do (x exactly halfway, a tie, goes to the standard library).
+        let aboveWhole = unit &- fraction
+        guard fraction != reach, aboveWhole != reach, fraction != aboveWhole else { return nil }
+        var nearest = whole
+        if aboveWhole < reach && (fraction >= reach || aboveWhole < fraction) { nearest &+= 1 }
+        // A multiple of ten would have been found one digit shorter.
         guard nearest % 10 != 0 else { return nil }
         significand = nearest
-        exponent = stripped - scale
+        exponent = -scale
+    }
+
+    /// `value × 10^exponent` with the trailing zeros of `value` moved into the exponent.
+    @inline(__always)
+    private static func strippingZeros(_ value: UInt64, exponent: Int) -> (UInt64, Int) {
+        var value = value
+        var exponent = exponent
+        @inline(__always) func strip(_ zeros: Int, _ power: UInt64) {
+            if value % power == 0 {
+                value /= power
+                exponent &+= zeros
+            }
+        }
+        strip(16, 10_000_000_000_000_000)
+        strip(8, 100_000_000)
+        strip(4, 10_000)
+        strip(2, 100)
+        strip(1, 10)
+        return (value, exponent)
     }
 }
 /// 10^0 through 10^19, every power of ten a UInt64 holds.
