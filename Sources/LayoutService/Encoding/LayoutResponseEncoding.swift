@@ -20,9 +20,12 @@ extension JSONWriter {
     mutating func attributeList(_ attributes: [LayoutAttributes]) {
         byte(UInt8(ascii: "["))
         let memo = AttributePrefixMemo.current
-        for (index, attribute) in attributes.enumerated() {
-            if index > 0 { byte(UInt8(ascii: ",")) }
-            self.attributes(attribute, memo: memo)
+        // Read in place: `enumerated()` copied each attribute (a hundred bytes) out of the array first.
+        attributes.withUnsafeBufferPointer { attributes in
+            for index in attributes.indices {
+                if index > 0 { byte(UInt8(ascii: ",")) }
+                self.attributes(attributes[index], memo: memo)
+            }
         }
         byte(UInt8(ascii: "]"))
     }
