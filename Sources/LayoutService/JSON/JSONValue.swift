@@ -98,9 +98,15 @@ struct JSONValue {
 struct JSONKey {
     let bytes: UnsafeRawBufferPointer
 
+    /// Byte by byte rather than through `memcmp`: field names are a few bytes long, and the lengths
+    /// differ for most of the names a key is compared with.
+    @inline(__always)
     static func == (key: JSONKey, name: StaticString) -> Bool {
-        key.bytes.count == name.utf8CodeUnitCount
-            && (key.bytes.count == 0 || memcmp(key.bytes.baseAddress!, name.utf8Start, key.bytes.count) == 0)
+        let count = name.utf8CodeUnitCount
+        guard key.bytes.count == count else { return false }
+        let expected = name.utf8Start
+        for index in 0..<count where key.bytes[index] != expected[index] { return false }
+        return true
     }
 
     var string: String { String(decoding: bytes, as: UTF8.self) }
