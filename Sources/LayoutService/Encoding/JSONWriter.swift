@@ -193,8 +193,24 @@ struct JSONWriter {
     ) -> Int {
         let fractionDigits = -decimal.exponent
         let fraction = decimal.significand &- whole &* powersOfTen[fractionDigits]
-        let wholeDigits = DecimalDigits.count(whole)
-        DecimalDigits.write(whole, count: wholeDigits, to: destination)
+        let wholeDigits: Int
+        if whole < 100 {
+            // The numbers that move as a view scrolls (parallax offsets, a few points either way;
+            // progress, below 1): one or two digits, stored directly.
+            let tens = whole / 10
+            let ones = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: whole &- tens &* 10)
+            if tens == 0 {
+                destination[0] = ones
+                wholeDigits = 1
+            } else {
+                destination[0] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: tens)
+                destination[1] = ones
+                wholeDigits = 2
+            }
+        } else {
+            wholeDigits = DecimalDigits.count(whole)
+            DecimalDigits.write(whole, count: wholeDigits, to: destination)
+        }
         destination[wholeDigits] = UInt8(ascii: ".")
         DecimalDigits.write(fraction, count: fractionDigits, to: destination + wholeDigits + 1)
         return wholeDigits + 1 + fractionDigits
