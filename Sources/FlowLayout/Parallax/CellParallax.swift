@@ -51,7 +51,9 @@ public struct CellParallax: Hashable, Sendable {
         CellParallax(model: .cover, maxOffset: factor, clamp: true, direction: .reverse, insets: insets)
     }
 
-    /// The offset along the scroll axis and, for `cover`, the progress, for one cell frame.
+    /// The offset along the scroll axis and, for `cover`, the progress, for one cell frame. Inlined
+    /// into the loop over a view's cells.
+    @inline(__always)
     public func effect(frame: Rect, viewport: Viewport, scrollDirection: ScrollDirection, maxOffset depth: Double? = nil)
         -> (offset: Double, progress: Double?)
     {
