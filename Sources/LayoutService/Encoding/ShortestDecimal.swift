@@ -20,13 +20,15 @@ struct ShortestDecimal: Equatable {
     init?(_ value: Double) {
         let magnitude = value.magnitude
         guard magnitude >= 0.001_953_125, magnitude < 4_503_599_627_370_496 else { return nil }
+        // magnitude = mantissa / 2^shift exactly (shift ≤ 61 here).
+        let mantissa = magnitude.significandBitPattern | (1 << 52)
+        let shift = 1075 - Int(magnitude.exponentBitPattern)
         // Eighths (widths of 93.5, centres at 40.75) are exact decimals of at most three places, and
-        // below 2^40 no shorter decimal is within half a gap between doubles of them.
-        let eighths = magnitude * 8
-        // Through Int64, not UInt64: x86-64 converts signed integers in one instruction and unsigned
-        // ones in eight, and below 2^43 the two are the same.
-        if magnitude < 1_099_511_627_776, Double(Int64(eighths)) == eighths {
-            let count = UInt64(Int64(eighths))
+        // below 2^40 (shift > 12) no shorter decimal is within half a gap between doubles of them:
+        // read from the bits, their count of eighths is the mantissa without its last shift − 3 bits,
+        // all zero.
+        if shift > 12, mantissa & ((1 &<< UInt64(shift &- 3)) &- 1) == 0 {
+            let count = mantissa &>> UInt64(shift &- 3)
             switch count.trailingZeroBitCount {
             case 0: (significand, exponent) = (count * 125, -3)
             case 1: (significand, exponent) = ((count >> 1) * 25, -2)
@@ -36,9 +38,7 @@ struct ShortestDecimal: Equatable {
             return
         }
         guard magnitude.significandBitPattern != 0 else { return nil }
-        // magnitude = mantissa / 2^shift exactly; shift > 0 and a nonzero fraction for every non-integer.
-        let mantissa = magnitude.significandBitPattern | (1 << 52)
-        let shift = 1075 - Int(magnitude.exponentBitPattern)
+        // A nonzero fraction for every non-integer.
         guard shift > 0, mantissa & ((1 &<< UInt64(shift)) &- 1) != 0 else { return nil }
 
         // Scale by 10^scale, the smallest power of ten at least 2^shift, so that the interval of
