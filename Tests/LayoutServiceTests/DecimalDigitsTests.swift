@@ -30,6 +30,21 @@ struct DecimalDigitsTests {
         }
     }
 
+    /// Without leading zeros (the direct one- and two-digit path, then the counted one): the standard
+    /// library's spelling, and nothing stored past the slack.
+    @Test func shortestSpellingOfSmallAndLargeValues() {
+        var generator = SplitMix64(seed: 13)
+        var values = Array(0..<1000 as Range<UInt64>) + [UInt64.max]
+        for power in powersOfTen where power > 1 { values += [power - 1, power, power + 1] }
+        for _ in 0..<20_000 { values.append(generator.next() >> (generator.next() % 64)) }
+        for value in values {
+            var buffer = [UInt8](repeating: UInt8(ascii: "#"), count: 20 + DecimalDigits.slack + 8)
+            let count = buffer.withUnsafeMutableBytes { DecimalDigits.write(value, to: $0.baseAddress!) }
+            #expect(String(decoding: buffer[0..<count], as: UTF8.self) == String(value))
+            #expect(buffer[(count + DecimalDigits.slack)...].allSatisfy { $0 == UInt8(ascii: "#") }, "wrote past the slack")
+        }
+    }
+
     @Test func boundariesOfEveryWidth() {
         for count in 1...20 {
             var values: [UInt64] = [0, 1, 9, UInt64.max]

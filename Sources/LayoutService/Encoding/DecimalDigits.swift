@@ -17,6 +17,27 @@ enum DecimalDigits {
         return estimate + (odd >= powersOfTen[estimate] ? 1 : 0)
     }
 
+    /// Writes `value` without leading zeros from `start` and returns how many digits it took; may
+    /// store up to `slack` bytes after them. Below 100 (indices, the whole part of a parallax offset
+    /// or a progress) the one or two digits are stored directly, without counting or the SWAR word.
+    @inline(__always)
+    static func write(_ value: UInt64, to start: UnsafeMutableRawPointer) -> Int {
+        if value < 100 {
+            let tens = value / 10
+            let ones = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: value &- tens &* 10)
+            if tens == 0 {
+                start.storeBytes(of: ones, as: UInt8.self)
+                return 1
+            }
+            start.storeBytes(of: UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: tens), as: UInt8.self)
+            start.storeBytes(of: ones, toByteOffset: 1, as: UInt8.self)
+            return 2
+        }
+        let digits = count(value)
+        write(value, count: digits, to: start)
+        return digits
+    }
+
     /// Writes `value` as `count` (1 to 20) decimal digits, zero-padded, from `start`; may store up to
     /// `slack` bytes after them. `value` must be below 10^count.
     @inline(__always)

@@ -113,7 +113,7 @@ struct JSONWriter {
 
     private mutating func unsigned(_ value: UInt) {
         reserve(20 + DecimalDigits.slack)
-        count += Self.writeUnsigned(UInt64(value), to: base + count)
+        count += DecimalDigits.write(UInt64(value), to: base + count)
     }
 
     /// Integral values below 2^53 as integers; the rest in the shortest form that parses back to the
@@ -152,7 +152,7 @@ struct JSONWriter {
         if value < 9_007_199_254_740_992 {
             // Signed both ways: x86-64 converts unsigned integers to and from doubles in several instructions.
             let whole = Int64(value)
-            if Double(whole) == value { return writeUnsigned(UInt64(bitPattern: whole), to: destination) }
+            if Double(whole) == value { return DecimalDigits.write(UInt64(bitPattern: whole), to: destination) }
             if let decimal = ShortestDecimal(value) { return writeDecimal(decimal, whole: UInt64(bitPattern: whole), to: destination) }
         }
         return writeStandard(value, to: destination)
@@ -168,13 +168,6 @@ struct JSONWriter {
             destination.update(from: utf8.baseAddress!, count: utf8.count)
             return utf8.count
         }
-    }
-
-    @inline(__always)
-    private static func writeUnsigned(_ value: UInt64, to destination: UnsafeMutablePointer<UInt8>) -> Int {
-        let count = DecimalDigits.count(value)
-        DecimalDigits.write(value, count: count, to: destination)
-        return count
     }
 
     /// `significand × 10^exponent` (exponent negative) of a value whose whole part is `whole`, spelled
@@ -193,24 +186,7 @@ struct JSONWriter {
     ) -> Int {
         let fractionDigits = -decimal.exponent
         let fraction = decimal.significand &- whole &* powersOfTen[fractionDigits]
-        let wholeDigits: Int
-        if whole < 100 {
-            // The numbers that move as a view scrolls (parallax offsets, a few points either way;
-            // progress, below 1): one or two digits, stored directly.
-            let tens = whole / 10
-            let ones = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: whole &- tens &* 10)
-            if tens == 0 {
-                destination[0] = ones
-                wholeDigits = 1
-            } else {
-                destination[0] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: tens)
-                destination[1] = ones
-                wholeDigits = 2
-            }
-        } else {
-            wholeDigits = DecimalDigits.count(whole)
-            DecimalDigits.write(whole, count: wholeDigits, to: destination)
-        }
+        let wholeDigits = DecimalDigits.write(whole, to: destination)
         destination[wholeDigits] = UInt8(ascii: ".")
         DecimalDigits.write(fraction, count: fractionDigits, to: destination + wholeDigits + 1)
         return wholeDigits + 1 + fractionDigits
