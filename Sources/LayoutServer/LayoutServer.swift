@@ -90,7 +90,7 @@ private func handleExchange(_ context: UnsafeMutableRawPointer?, _ exchange: Opa
     var length = 0
     let body = hs_exchange_body(exchange, &length)
     let request = ServiceRequest(
-        method: String(cString: hs_exchange_method(exchange)),
+        method: methodName(hs_exchange_method(exchange)),
         path: lentText(hs_exchange_path(exchange)),
         query: queryArguments(exchange),
         contentType: header(exchange, "Content-Type"),
@@ -107,6 +107,14 @@ private func handleExchange(_ context: UnsafeMutableRawPointer?, _ exchange: Opa
     response.forEachHeader { name, value in
         _ = hs_exchange_add_header_bytes(exchange, name.baseAddress, name.count, value.baseAddress, value.count)
     }
+}
+
+/// The request method as a `String`: the API's methods as literals (no copy, no UTF-8 check, no code
+/// of the string initializer on the hot path), anything else copied.
+private func methodName(_ text: UnsafePointer<CChar>) -> String {
+    if strcmp(text, "POST") == 0 { return "POST" }
+    if strcmp(text, "GET") == 0 { return "GET" }
+    return String(cString: text)
 }
 
 /// A C string of the exchange's, read in place: valid while the exchange is.
