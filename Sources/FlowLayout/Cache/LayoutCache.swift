@@ -103,6 +103,9 @@ private struct LRUState: Sendable {
     var statistics = LayoutCache.Statistics()
 
     mutating func touch(_ key: ContentHash) -> BaseLayout? {
+        // The newest layout first: a view scrolls with request after request for one layout, and
+        // comparing two words is cheaper than hashing the key for the dictionary (a SipHash of it).
+        if newest >= 0, slots[newest].key == key { return slots[newest].layout }
         guard let slot = index[key] else { return nil }
         // A layout scrolled again and again is already the newest: no links to rewrite.
         if slot != newest {
