@@ -87,6 +87,23 @@ struct CacheTests {
         #expect(statistics.builds == 4)
     }
 
+    /// The newest layout is compared before the key is hashed: every lookup must still answer its own
+    /// key's layout, the newest or not, and count a hit.
+    @Test func everyLookupAnswersItsOwnLayoutNewestOrNot() {
+        let widths = [320.0, 375, 414]
+        let inputs = widths.map { Self.input(bounds: rect(0, 0, $0, 480)) }
+        let keys = inputs.map(\.contentHash)
+        let cache = LayoutCache(byteBudget: 1 << 20)
+        for (input, key) in zip(inputs, keys) { _ = cache.layout(for: input, key: key) }
+        // 414 is the newest; then each in turn, twice, so each is looked up as the newest and not.
+        for index in [2, 2, 0, 0, 1, 2, 1, 0] {
+            #expect(cache.lookup(keys[index])?.dimension == widths[index])
+        }
+        #expect(cache.lookup(FlowLayoutInput(sections: [], crossAxisLength: 1).contentHash) == nil)
+        #expect(cache.statistics.hits == 8)
+        #expect(cache.statistics.misses == 1 + 3)  // the unknown key, and the three builds' own lookups
+    }
+
     @Test func aLayoutBiggerThanTheBudgetIsNotKept() {
         let sizes = (0..<1000).map { Size(width: Double(20 + $0 % 50), height: 30) }
         let input = FlowLayoutInput(sections: [FlowSection(items: .sizes(sizes))], crossAxisLength: 320)
