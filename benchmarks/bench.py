@@ -154,8 +154,8 @@ def http_code_lines(requests, answer_bytes):
 
     Why: code that runs once a request (decoding, routing, glue) misses the instruction cache on every
     request, because the kernel's network path runs in between. The harness showed it: the bare
-    server with 600 one-line functions added to each answer lost a third more of its requests per
-    second than with a loop of as many instructions in one line. This is the figure that follows it."""
+    server lost 21% of its requests per second with 600 one-line functions added to each answer
+    (5,600 instructions on 480 lines), and 10% with a loop of twice those instructions on three."""
     def trace(command, stored):
         with tempfile.NamedTemporaryFile("w+") as output, tempfile.TemporaryFile("w+") as log:
             process, port = start(["valgrind", "--tool=callgrind", "--dump-instr=yes", "--demangle=no",
