@@ -148,7 +148,6 @@ size_t sj_array_read_number_pairs(sj_value value, const char *first, size_t firs
                                   size_t second_length, double *out, size_t capacity) {
     element e = unwrap(value);
     if (e.type() != element_type::ARRAY) return 0;
-    const std::string_view first_name(first, first_length), second_name(second, second_length);
     size_t read = 0;
     for (element item : e.get_array().value_unsafe()) {
         if (read == capacity || item.type() != element_type::OBJECT) break;
@@ -158,7 +157,7 @@ size_t sj_array_read_number_pairs(sj_value value, const char *first, size_t firs
         size_t members = 0;
         bool ok = true;
         for (auto field : fields) {
-            int slot = field.key == first_name ? 0 : field.key == second_name ? 1 : -1;
+            int slot = same(field.key, first, first_length) ? 0 : same(field.key, second, second_length) ? 1 : -1;
             if (slot < 0 || seen[slot] || !number(field.value, &pair[slot])) { ok = false; break; }
             seen[slot] = true;
             ++members;

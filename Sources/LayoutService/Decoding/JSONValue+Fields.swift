@@ -15,7 +15,7 @@ extension JSONValue {
     /// A finite number within the magnitude limit.
     func number(_ limits: Limits) throws(RequestError) -> Double {
         guard let value = double else { throw .invalid("Expected a number, got \(typeName).") }
-        guard value.isFinite, abs(value) <= limits.maxMagnitude else {
+        guard limits.admits(value) else {
             throw .limit("The number \(JSONWriter.spelling(value)) is outside ±\(JSONWriter.spelling(limits.maxMagnitude)).")
         }
         return value

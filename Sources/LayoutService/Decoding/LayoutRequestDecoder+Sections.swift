@@ -90,7 +90,7 @@ extension LayoutRequestDecoder {
             }
         }
         guard sizes.count == count else { return nil }
-        for size in sizes where !(size.width >= 0 && size.width <= limits.maxMagnitude && size.height >= 0 && size.height <= limits.maxMagnitude) {
+        for size in sizes where !(limits.admitsLength(size.width) && limits.admitsLength(size.height)) {
             return nil
         }
         return sizes

@@ -17,9 +17,8 @@ extension LayoutRequestDecoder {
         }
         // Width and height are required; anything out of range is left to the full reading's message.
         guard let seen, seen & 0b1100 == 0b1100 else { return nil }
-        let limit = limits.maxMagnitude
-        guard numbers.x.magnitude <= limit, numbers.y.magnitude <= limit, numbers.width >= 0, numbers.width <= limit,
-            numbers.height >= 0, numbers.height <= limit
+        guard limits.admits(numbers.x), limits.admits(numbers.y), limits.admitsLength(numbers.width),
+            limits.admitsLength(numbers.height)
         else { return nil }
         let origin = seen & 0b0011 == 0 ? nil : Point(x: numbers.x, y: numbers.y)
         return (origin, Size(width: numbers.width, height: numbers.height))

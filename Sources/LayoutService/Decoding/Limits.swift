@@ -13,4 +13,13 @@ public struct Limits: Hashable, Sendable {
     public var maxBodyBytes: Int = 8 * 1024 * 1024
 
     public init() {}
+
+    /// Whether a request may carry `value` as a coordinate or length: finite and within
+    /// ±`maxMagnitude`. The one statement of the rule, for the full readers and the fast paths alike.
+    @inline(__always)
+    func admits(_ value: Double) -> Bool { value.isFinite && value.magnitude <= maxMagnitude }
+
+    /// `admits` for a length, which may not be negative either.
+    @inline(__always)
+    func admitsLength(_ value: Double) -> Bool { value >= 0 && admits(value) }
 }

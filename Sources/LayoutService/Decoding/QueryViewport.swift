@@ -8,7 +8,7 @@ enum QueryViewport {
         for (name, value) in query {
             switch name {
             case "x", "y", "width", "height", "scale":
-                guard let number = Double(value), number.isFinite, abs(number) <= limits.maxMagnitude else {
+                guard let number = Double(value), limits.admits(number) else {
                     throw invalid(name, "must be a finite number within ±\(JSONWriter.spelling(limits.maxMagnitude)), got '\(value)'")
                 }
                 values[name] = number
