@@ -111,6 +111,24 @@ def stripped_copy(name):
         binary.parent.rmdir()
 
 
+def scroll_path(connection, stored):
+    """The path a callgrind run scrolls over `connection`: a stored layout's, registered first, when
+    `stored` (layoutd); any path for the bare server, which answers every one alike."""
+    if not stored:
+        return "/scroll"
+    connection.request("POST", "/v1/layouts", json.dumps(REGISTRATION), {"Content-Type": "application/json"})
+    return f"/v1/layouts/{json.loads(connection.getresponse().read())['layoutId']}/attributes"
+
+
+def scroll(connection, path, requests):
+    """Sends the benchmark's scroll `requests` times over one keep-alive connection, checking each answer."""
+    for _ in range(requests):
+        connection.request("POST", path, SCROLL, {"Content-Type": "application/json"})
+        answer = connection.getresponse()
+        answer.read()
+        assert answer.status == 200, answer.status
+
+
 def http_instructions(requests, answer_bytes):
     """User-space instructions per scroll request over HTTP, counted by callgrind in the server process:
     the bare server, layoutd with the access log off and on. Each server answers `requests` and then
@@ -122,15 +140,8 @@ def http_instructions(requests, answer_bytes):
             process, port = start(["valgrind", "--tool=callgrind", f"--callgrind-out-file={output.name}"] + command,
                                   stderr=log)
             connection = http.client.HTTPConnection("127.0.0.1", port, timeout=120)
-            path = "/scroll"
-            if stored:
-                connection.request("POST", "/v1/layouts", json.dumps(REGISTRATION), {"Content-Type": "application/json"})
-                path = f"/v1/layouts/{json.loads(connection.getresponse().read())['layoutId']}/attributes"
-            for _ in range(n):
-                connection.request("POST", path, SCROLL, {"Content-Type": "application/json"})
-                answer = connection.getresponse()
-                answer.read()
-                assert answer.status == 200, answer.status
+            path = scroll_path(connection, stored)
+            scroll(connection, path, n)
             connection.close()
             stop(process)
             log.seek(0)
@@ -161,20 +172,10 @@ def http_code_lines(requests, answer_bytes):
             process, port = start(["valgrind", "--tool=callgrind", "--dump-instr=yes", "--demangle=no",
                                    f"--callgrind-out-file={output.name}"] + command, stderr=log)
             connection = http.client.HTTPConnection("127.0.0.1", port, timeout=120)
-            path = "/scroll"
-            if stored:
-                connection.request("POST", "/v1/layouts", json.dumps(REGISTRATION), {"Content-Type": "application/json"})
-                path = f"/v1/layouts/{json.loads(connection.getresponse().read())['layoutId']}/attributes"
-
-            def scroll(n):
-                for _ in range(n):
-                    connection.request("POST", path, SCROLL, {"Content-Type": "application/json"})
-                    answer = connection.getresponse()
-                    answer.read()
-                    assert answer.status == 200, answer.status
-            scroll(20)
+            path = scroll_path(connection, stored)
+            scroll(connection, path, 20)
             subprocess.run(["callgrind_control", "-z", str(process.pid)], capture_output=True, check=True)
-            scroll(requests)
+            scroll(connection, path, requests)
             connection.close()
             stop(process)
             return executed_code(Path(output.name).read_text(), requests, Path(command[0]).name)
