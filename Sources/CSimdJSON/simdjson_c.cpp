@@ -170,24 +170,26 @@ size_t sj_array_read_number_pairs(sj_value value, const char *first, size_t firs
     return read;
 }
 
-int64_t sj_object_read_numbers(sj_value value, const char *names, size_t name_count, double *out) {
+int64_t sj_object_read_members(sj_value value, const char *names, size_t name_count, sj_value *out) {
     element e = unwrap(value);
     if (e.type() != element_type::OBJECT || name_count > 32) return -1;
+    // Split once, compared by length first: most names differ from a key in length.
     const char *starts[32];
-    size_t lengths[32];
+    uint8_t lengths[32];
     for (size_t slot = 0; slot < name_count; ++slot) {
-        size_t length = 0;
-        while (names[length] != '\0') ++length;
+        const char *end = names;
+        while (*end != '\0') ++end;
         starts[slot] = names;
-        lengths[slot] = length;
-        names += length + 1;
+        lengths[slot] = static_cast<uint8_t>(end - names);
+        names = end + 1;
     }
     int64_t seen = 0;
     for (auto field : e.get_object().value_unsafe()) {
         size_t slot = 0;
         while (slot < name_count && !same(field.key, starts[slot], lengths[slot])) ++slot;
         int64_t bit = int64_t(1) << slot;
-        if (slot == name_count || (seen & bit) != 0 || !number(field.value, &out[slot])) return -1;
+        if (slot == name_count || (seen & bit) != 0) return -1;
+        out[slot] = wrap(field.value);
         seen |= bit;
     }
     return seen;

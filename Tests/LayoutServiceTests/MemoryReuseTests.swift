@@ -6,21 +6,54 @@ import Testing
 @Suite("Memory reused across answers")
 struct MemoryReuseTests {
     @Test func aBodyBlockGoesBackToItsThreadAndComesOutAgain() {
-        // Blocks on the shelf are taken last in, first out.
-        let block = BodyBlocks.take()
-        BodyBlocks.give(block)
-        #expect(BodyBlocks.take() == block)
-        BodyBlocks.give(block)
+        // Buffers on the shelf are taken last in, first out, and come out empty.
+        let buffer = BodyBlocks.take()
+        buffer.count = 100
+        BodyBlocks.give(buffer)
+        let again = BodyBlocks.take()
+        #expect(again === buffer && again.count == 0)
+        BodyBlocks.give(again)
     }
 
     @Test func theShelfKeepsOnlySoManyBlocks() {
-        let blocks = (0..<(BodyBlocks.kept + 3)).map { _ in BodyBlocks.take() }
-        #expect(Set(blocks).count == blocks.count)
-        for block in blocks { BodyBlocks.give(block) }
+        let buffers = (0..<(BodyBlocks.kept + 3)).map { _ in BodyBlocks.take() }
+        #expect(Set(buffers.map(ObjectIdentifier.init)).count == buffers.count)
+        for buffer in buffers { BodyBlocks.give(buffer) }
         let again = (0..<(BodyBlocks.kept + 3)).map { _ in BodyBlocks.take() }
         // Taking them all emptied the shelf; the first `kept` given back were kept and the rest freed.
-        #expect(Set(again.prefix(BodyBlocks.kept)) == Set(blocks.prefix(BodyBlocks.kept)))
-        for block in again { BodyBlocks.give(block) }
+        #expect(Set(again.prefix(BodyBlocks.kept).map(ObjectIdentifier.init)) == Set(buffers.prefix(BodyBlocks.kept).map(ObjectIdentifier.init)))
+        for buffer in again { BodyBlocks.give(buffer) }
+    }
+
+    @Test func aSentBodyIsKeptOnlyWhenNobodyElseHoldsIt() {
+        // This thread's shelf emptied first, whatever other tests left on it.
+        let emptied = (0..<BodyBlocks.kept).map { _ in BodyBlocks.take() }
+        defer { emptied.forEach(BodyBlocks.give) }
+        // Answers made and dropped in functions of their own, as the server's handler does, and
+        // buffers compared by address: a reference held here would be one more holder.
+        func lend() -> UnsafeMutableRawPointer {
+            var writer = JSONWriter(capacity: 2000)
+            writer.raw("{\"sent\":1}")
+            return writer.body.retainedBytes().context
+        }
+        func nextBuffer() -> UnsafeMutableRawPointer {
+            var writer = JSONWriter(capacity: 2000)
+            writer.raw("{}")
+            return Unmanaged.passUnretained(writer.body.buffer).toOpaque()
+        }
+        // Let go of by the server last, as after a real send: kept, and the next answer's buffer.
+        let sent = lend()
+        ResponseBody.release(sent)
+        #expect(nextBuffer() == sent)
+        // Still held by the answer when the server lets go: not kept, but freed with the answer.
+        let held: ResponseBody = {
+            var writer = JSONWriter(capacity: 2000)
+            writer.raw("{}")
+            return writer.body
+        }()
+        ResponseBody.release(held.retainedBytes().context)
+        #expect(nextBuffer() != Unmanaged.passUnretained(held.buffer).toOpaque())
+        #expect(String(decoding: held, as: UTF8.self) == "{}")
     }
 
     @Test func answersWrittenInReusedBlocksAreWhole() {

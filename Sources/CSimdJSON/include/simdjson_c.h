@@ -69,12 +69,12 @@ bool sj_array_next(sj_iterator *iterator, sj_value *element);
 size_t sj_array_read_number_pairs(sj_value array, const char *first, size_t first_length, const char *second,
                                   size_t second_length, double *out, size_t capacity);
 
-/* Reads an object whose members are all numbers named in `names` (up to 32 names, each ended by a NUL:
+/* Reads an object whose members are all named in `names` (up to 32 names, each ended by a NUL:
  * "x\0y\0width\0height\0"), each at most once, into out[i] for the i-th name. Returns the bit mask
  * of the names present, or -1 when the object is of another shape (not an object, another member, a
- * value that is not a number, a name twice): the caller then reads it the slow way, which says what
- * is wrong. One call instead of several per member for small objects every request carries. */
-int64_t sj_object_read_numbers(sj_value object, const char *names, size_t name_count, double *out);
+ * name twice): the caller then reads it the slow way, which says what is wrong. One call instead of
+ * one per member for the small objects every request carries. */
+int64_t sj_object_read_members(sj_value object, const char *names, size_t name_count, sj_value *out);
 
 void sj_object_begin(sj_value object, sj_iterator *iterator);
 bool sj_object_next(sj_iterator *iterator, const char **key, size_t *key_length, sj_value *value);

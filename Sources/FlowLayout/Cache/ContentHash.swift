@@ -29,8 +29,9 @@ public struct ContentHash: Hashable, Sendable, CustomStringConvertible {
         Self.writeHex(low, to: destination + 16)
     }
 
-    /// The last `digits` hex digits of a word (all 16 by default), most significant first.
-    @inline(__always)
+    /// The last `digits` hex digits of a word (all 16 by default), most significant first. Out of
+    /// line: the id, the ETag and the request id of every answer share one copy of it.
+    @inline(never)
     public static func writeHex(_ word: UInt64, digits: Int = 16, to destination: UnsafeMutablePointer<UInt8>) {
         precondition(digits >= 0 && digits <= 16, "a word has 16 hex digits")
         // All sixteen spelled, then the last `digits` of them copied.

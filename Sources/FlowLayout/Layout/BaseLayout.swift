@@ -2,7 +2,11 @@
 ///
 /// Built once per distinct `FlowLayoutInput`; every scroll position is answered from it by
 /// `attributes(in:into:)` without building again.
-public struct BaseLayout: Sendable {
+///
+/// A class, immutable once built: the cache and every request reading it share one object, and a
+/// reference is one count to take, where the struct of the same fields was copied and destroyed
+/// through the runtime's generic value witnesses (an `Optional<BaseLayout>` on every lookup).
+public final class BaseLayout: Sendable {
     public let scrollDirection: ScrollDirection
     /// Bounds minus content insets across the scroll axis, the width lines are broken to (spec §1).
     public let dimension: Double
@@ -28,9 +32,11 @@ public struct BaseLayout: Sendable {
         return depths[item]
     }
 
-    /// Approximate bytes this layout keeps alive, for the cache's budget.
+    /// Approximate bytes this layout keeps alive, for the cache's budget: the object (a header of two
+    /// words and the stored properties, laid out as this tuple of their types) and its sections.
     public var byteCount: Int {
-        sections.reduce(MemoryLayout<BaseLayout>.stride) { $0 + $1.byteCount }
+        typealias Fields = (ScrollDirection, Double, Size, Int, EdgeInsets, [SectionLayout], Bool, Bool, Bool, Bool)
+        return sections.reduce(16 + MemoryLayout<Fields>.size) { $0 + $1.byteCount }
     }
 
     public init(_ input: FlowLayoutInput) {
@@ -98,12 +104,13 @@ extension SectionLayout {
             case .count(let count): sizes = Array(repeating: settings.itemSize, count: count)
             case .sizes(let given): sizes = given
             }
-            var rows = RowLines(
+            let crossGap = section.minimumLineSpacing ?? css.crossGap
+            let rows = RowLines(
                 sizes: sizes, direction: direction, dimension: dimension, lineLead: lineLead, lineTrail: lineTrail,
                 inLineSpacing: section.minimumInteritemSpacing ?? css.mainGap,
-                lineSpacing: section.minimumLineSpacing ?? css.crossGap, firstLineStart: firstLineStart,
-                placement: .css(css.justifyContent), crossAlignment: css.alignItems.crossAlignment, breaksLikeCSS: true)
-            css.alignContent(lines: &rows.lines, firstLineStart: firstLineStart, crossGap: rows.lineSpacing)
+                lineSpacing: crossGap, firstLineStart: firstLineStart,
+                placement: .css(css.justifyContent), crossAlignment: css.alignItems.crossAlignment, breaksLikeCSS: true,
+                adjustingLines: { css.alignContent(lines: &$0, firstLineStart: firstLineStart, crossGap: crossGap) })
             body = .rows(rows)
             endOfLines = css.crossSize.map { firstLineStart + $0 } ?? rows.endOfLines(firstLineStart: firstLineStart)
         } else {

@@ -3,28 +3,32 @@
 /// Only the item sizes and one 20-byte record per line are kept; where each item sits inside its line
 /// is recomputed for the lines a query touches, with the same arithmetic as UIKit, so a cached layout
 /// costs at most 40 bytes per item.
-struct RowLines: Sendable {
+///
+/// A class, immutable once built: a query reads a section's lines in place, where taking a struct of
+/// five arrays out of the section's enum copied it, with five reference counts, on every request.
+final class RowLines: Sendable {
     typealias Line = LineTable.Line
 
-    var sizes: [Size]
-    var lines: LineTable
+    let sizes: [Size]
+    let lines: LineTable
     /// Spacing between items inside a line and between lines. The row path swaps UIKit's two spacings
     /// when scrolling horizontally (§6.1).
-    var inLineSpacing: Double
-    var lineSpacing: Double
-    var lineLead: Double
-    var lineTrail: Double
-    var dimension: Double
-    var direction: ScrollDirection
-    var placement: LinePlacement
-    var crossAlignment: CrossAlignment
+    let inLineSpacing: Double
+    let lineSpacing: Double
+    let lineLead: Double
+    let lineTrail: Double
+    let dimension: Double
+    let direction: ScrollDirection
+    let placement: LinePlacement
+    let crossAlignment: CrossAlignment
     /// Line ends never go backwards (true for non-negative spacing), so lines can be binary searched.
-    var isMonotone: Bool
+    let isMonotone: Bool
 
     init(
         sizes: [Size], direction: ScrollDirection, dimension: Double, lineLead: Double, lineTrail: Double,
         inLineSpacing sIn: Double, lineSpacing sLn: Double, firstLineStart: Double,
-        placement: LinePlacement = .uikit, crossAlignment: CrossAlignment = .center, breaksLikeCSS: Bool = false
+        placement: LinePlacement = .uikit, crossAlignment: CrossAlignment = .center, breaksLikeCSS: Bool = false,
+        adjustingLines adjust: (inout LineTable) -> Void = { _ in }
     ) {
         self.sizes = sizes
         self.inLineSpacing = sIn
@@ -49,9 +53,11 @@ struct RowLines: Sendable {
             return count
         }
         var isMonotone = true
-        self.lines = LineTable(count: count) { table in
+        var lines = LineTable(count: count) { table in
             isMonotone = sizes.withUnsafeBufferPointer { sizes in breaking.breakLines(sizes) { table.append($0) } }
         }
+        adjust(&lines)
+        self.lines = lines
         self.isMonotone = isMonotone
     }
 
@@ -88,9 +94,11 @@ struct RowLines: Sendable {
         return (lineLead, (dimension - lineLead - lineTrail - sum) / Double(range.count - 1))
     }
 
-    /// Bytes this geometry keeps alive.
+    /// Bytes this geometry keeps alive: the object (a header of two words and the stored properties,
+    /// laid out as this tuple of their types) and its arrays' elements.
     var byteCount: Int {
-        sizes.capacity * MemoryLayout<Size>.stride + lines.byteCount
+        typealias Fields = ([Size], LineTable, Double, Double, Double, Double, Double, ScrollDirection, LinePlacement, CrossAlignment, Bool)
+        return 16 + MemoryLayout<Fields>.size + sizes.capacity * MemoryLayout<Size>.stride + lines.byteCount
     }
 }
 

@@ -12,7 +12,10 @@ extension LayoutRequestDecoder {
         var targetInset: EdgeInsets?
         var imageOverflow: Double?
         var factor: Double?
-        var parallax = Parallax()
+        // Plain locals, the `Parallax` made once at the end: a `Parallax` the closure below wrote
+        // into was copied out through its value witness on every request.
+        var stretchHeader: StretchHeader?
+        var backgrounds: [BackgroundLayer] = []
         try value.members { (key, value) throws(RequestError) in
             if key == "model" {
                 model = try value.choice([
@@ -31,13 +34,13 @@ extension LayoutRequestDecoder {
             } else if key == "targetInset" { targetInset = try value.insets(limits) }
             else if key == "imageOverflow" { imageOverflow = try value.length(limits) }
             else if key == "factor" { factor = try value.length(limits) }
-            else if key == "stretchHeader" { parallax.stretchHeader = try decodeStretchHeader(value) }
-            else if key == "backgrounds" { parallax.backgrounds = try decodeBackgrounds(value) }
+            else if key == "stretchHeader" { stretchHeader = try decodeStretchHeader(value) }
+            else if key == "backgrounds" { backgrounds = try decodeBackgrounds(value) }
             else { return false }
             return true
         }
         guard let model else {
-            if parallax.stretchHeader == nil && parallax.backgrounds.isEmpty {
+            if stretchHeader == nil && backgrounds.isEmpty {
                 throw RequestError.invalid("Give a cell 'model', a 'stretchHeader' or 'backgrounds'.").under("model")
             }
             let cellFields: [(Bool, String)] = [
@@ -48,12 +51,13 @@ extension LayoutRequestDecoder {
             if let (_, name) = cellFields.first(where: { $0.0 }) {
                 throw RequestError.invalid("'\(name)' configures a cell model; give 'model' too.").under(name)
             }
-            return parallax
+            return Parallax(stretchHeader: stretchHeader, backgrounds: backgrounds)
         }
         /// A field that the chosen model fixes or does not read.
         func refuse(_ present: Bool, _ name: String, _ why: String) throws(RequestError) {
             if present { throw RequestError.invalid("'\(name)' \(why).").under(name) }
         }
+        let cells: CellParallax
         switch model {
         case .center, .cover:
             guard let maxOffset else { throw RequestError.invalid("The field 'maxOffset' is required.").under("maxOffset") }
@@ -63,7 +67,7 @@ extension LayoutRequestDecoder {
                 try refuse(insets != nil, "insets", "is read by the cover model only")
                 try refuse(targetInset != nil, "targetInset", "is read by the cover model only")
             }
-            parallax.cells = CellParallax(
+            cells = CellParallax(
                 model: model == .center ? .center : .cover, maxOffset: maxOffset, clamp: clamp ?? false,
                 direction: direction ?? .natural, insets: insets ?? .zero, targetInset: targetInset ?? .zero)
         case .whatsAppImage:
@@ -74,7 +78,7 @@ extension LayoutRequestDecoder {
             try refuse(clamp != nil, "clamp", "is fixed by the preset")
             try refuse(direction != nil, "direction", "is fixed by the preset")
             try refuse(factor != nil, "factor", "belongs to the tableCellImage preset")
-            parallax.cells = .whatsAppImage(imageOverflow: imageOverflow, insets: insets ?? .zero, targetInset: targetInset ?? .zero)
+            cells = .whatsAppImage(imageOverflow: imageOverflow, insets: insets ?? .zero, targetInset: targetInset ?? .zero)
         case .tableCellImage:
             guard let factor else { throw RequestError.invalid("The tableCellImage preset needs 'factor'.").under("factor") }
             try refuse(maxOffset != nil, "maxOffset", "is fixed by the preset (factor)")
@@ -82,9 +86,9 @@ extension LayoutRequestDecoder {
             try refuse(direction != nil, "direction", "is fixed by the preset")
             try refuse(imageOverflow != nil, "imageOverflow", "belongs to the whatsAppImage preset")
             try refuse(targetInset != nil, "targetInset", "is not read by the preset")
-            parallax.cells = .tableCellImage(factor: factor, insets: insets ?? .zero)
+            cells = .tableCellImage(factor: factor, insets: insets ?? .zero)
         }
-        return parallax
+        return Parallax(cells: cells, stretchHeader: stretchHeader, backgrounds: backgrounds)
     }
 
     private func decodeStretchHeader(_ value: JSONValue) throws(RequestError) -> StretchHeader {

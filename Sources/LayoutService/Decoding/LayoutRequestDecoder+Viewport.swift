@@ -11,17 +11,21 @@ extension LayoutRequestDecoder {
     /// call; nil for anything else, which `boundsMemberByMember` decodes or explains. The two agree on
     /// every input the first accepts.
     func plainBounds(_ value: JSONValue) -> (origin: Point?, size: Size)? {
-        var numbers = (x: 0.0, y: 0.0, width: 0.0, height: 0.0)
-        let seen = withUnsafeMutableBytes(of: &numbers) { bytes in
-            value.readNumbers("x\u{0}y\u{0}width\u{0}height\u{0}", count: 4, into: bytes.bindMemory(to: Double.self))
-        }
-        // Width and height are required; anything out of range is left to the full reading's message.
-        guard let seen, seen & 0b1100 == 0b1100 else { return nil }
-        guard limits.admits(numbers.x), limits.admits(numbers.y), limits.admitsLength(numbers.width),
-            limits.admitsLength(numbers.height)
+        guard let members = value.readMembers("x\u{0}y\u{0}width\u{0}height\u{0}", count: 4),
+            let width = members[2]?.double, limits.admitsLength(width),
+            let height = members[3]?.double, limits.admitsLength(height),
+            let x = plainNumber(members[0]), let y = plainNumber(members[1])
         else { return nil }
-        let origin = seen & 0b0011 == 0 ? nil : Point(x: numbers.x, y: numbers.y)
-        return (origin, Size(width: numbers.width, height: numbers.height))
+        let origin = members[0] == nil && members[1] == nil ? nil : Point(x: x, y: y)
+        return (origin, Size(width: width, height: height))
+    }
+
+    /// An optional coordinate on a fast path: 0 when absent, the number when it is one within the
+    /// limits, nil otherwise (left to the full reading).
+    func plainNumber(_ member: JSONValue?) -> Double? {
+        guard let member else { return 0 }
+        guard let value = member.double, limits.admits(value) else { return nil }
+        return value
     }
 
     func boundsMemberByMember(_ value: JSONValue) throws(RequestError) -> (origin: Point?, size: Size) {

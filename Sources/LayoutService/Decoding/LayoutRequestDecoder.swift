@@ -59,6 +59,12 @@ struct LayoutRequestDecoder {
 
     /// `POST /v1/layouts/{id}/attributes`: one view or a list of bounds, on a stored layout.
     func decodeScroll(_ root: JSONValue, contentInset: EdgeInsets) throws(RequestError) -> ScrollRequest {
+        if let plain = plainScroll(root, contentInset: contentInset) { return plain }
+        return try scrollMemberByMember(root, contentInset: contentInset)
+    }
+
+    /// `decodeScroll` for every body `plainScroll` leaves: all fields, and the message for what is wrong.
+    func scrollMemberByMember(_ root: JSONValue, contentInset: EdgeInsets) throws(RequestError) -> ScrollRequest {
         var view = ViewFields()
         try root.members { (key, value) throws(RequestError) in
             try view.consume(key, value, decoder: self, allowsList: true)

@@ -17,7 +17,7 @@ struct JSONWriter {
     private(set) var count = 0
 
     init(capacity: Int = 4096) {
-        storage = ByteBuffer(capacity: capacity)
+        storage = ByteBuffer.make(capacity: capacity)
         base = storage.base
         self.capacity = storage.capacity
     }
@@ -132,30 +132,32 @@ struct JSONWriter {
 
     /// Writes `value` at `destination`, which has room for `numberRoom` bytes, and returns
     /// the length.
+    ///
+    /// One copy of each digit writer, for both signs and for integers and decimals alike: over HTTP the
+    /// code an answer runs costs more than its instructions (BENCHMARKS.md), and inlined per case the
+    /// digit writers made this the largest function of a scroll answer.
     @inline(__always)
     private static func writeNumber(_ value: Double, to destination: UnsafeMutablePointer<UInt8>) -> Int {
         // -0 is not below 0, so it is written as 0.
-        if value < 0 {
-            destination[0] = UInt8(ascii: "-")
-            return 1 + writeMagnitude(-value, to: destination + 1)
-        }
-        return writeMagnitude(value, to: destination)
-    }
-
-    /// `writeNumber` for a value that is not negative (or NaN, which the last path refuses).
-    @inline(__always)
-    private static func writeMagnitude(_ value: Double, to destination: UnsafeMutablePointer<UInt8>) -> Int {
+        let sign = value < 0 ? 1 : 0
+        destination[0] = UInt8(ascii: "-")
+        let magnitude = value < 0 ? -value : value
+        let start = destination + sign
         // Integral below 2^53: a conversion to Int64 (one instruction, where UInt64 takes several) and
         // back is exact. Cheaper than `rounded(.towardZero)`, a libm call on the baseline x86-64 this
         // is built for.
         // `ShortestDecimal` takes values below 2^52 only, so its whole part is the one found here.
-        if value < 9_007_199_254_740_992 {
-            // Signed both ways: x86-64 converts unsigned integers to and from doubles in several instructions.
-            let whole = Int64(value)
-            if Double(whole) == value { return DecimalDigits.write(UInt64(bitPattern: whole), to: destination) }
-            if let decimal = ShortestDecimal(value) { return writeDecimal(decimal, whole: UInt64(bitPattern: whole), to: destination) }
+        guard magnitude < 9_007_199_254_740_992 else { return sign + writeStandard(magnitude, to: start) }
+        // Signed both ways: x86-64 converts unsigned integers to and from doubles in several instructions.
+        let whole = UInt64(bitPattern: Int64(magnitude))
+        var decimal: ShortestDecimal?
+        if Double(Int64(bitPattern: whole)) != magnitude {
+            decimal = ShortestDecimal(magnitude)
+            if decimal == nil { return sign + writeStandard(magnitude, to: start) }
         }
-        return writeStandard(value, to: destination)
+        let wholeDigits = DecimalDigits.write(whole, to: start)
+        guard let decimal else { return sign + wholeDigits }
+        return sign + wholeDigits + writeFraction(decimal, whole: whole, to: start + wholeDigits)
     }
 
     /// The standard library's shortest round-trip spelling, for what `ShortestDecimal` leaves.
@@ -170,8 +172,9 @@ struct JSONWriter {
         }
     }
 
-    /// `significand × 10^exponent` (exponent negative) of a value whose whole part is `whole`, spelled
-    /// as the standard library spells doubles in this range: `20381.333333333332`, `0.05`.
+    /// The point and fraction digits of `significand × 10^exponent` (exponent negative), a value
+    /// whose whole part is `whole` and is already written: as the standard library spells doubles in
+    /// this range, `20381.333333333332`, `0.05`.
     ///
     /// The whole part and the fraction are written as two numbers, with nothing read back. The whole
     /// part is the value's own: no integer lies between a non-integral double and a decimal that
@@ -181,15 +184,14 @@ struct JSONWriter {
     /// bytes just stored by differently placed words: a stalled load each time, a fifth of the
     /// time spent writing numbers under load.)
     @inline(__always)
-    private static func writeDecimal(
+    private static func writeFraction(
         _ decimal: ShortestDecimal, whole: UInt64, to destination: UnsafeMutablePointer<UInt8>
     ) -> Int {
         let fractionDigits = -decimal.exponent
         let fraction = decimal.significand &- whole &* powersOfTen[fractionDigits]
-        let wholeDigits = DecimalDigits.write(whole, to: destination)
-        destination[wholeDigits] = UInt8(ascii: ".")
-        DecimalDigits.write(fraction, count: fractionDigits, to: destination + wholeDigits + 1)
-        return wholeDigits + 1 + fractionDigits
+        destination[0] = UInt8(ascii: ".")
+        DecimalDigits.write(fraction, count: fractionDigits, to: destination + 1)
+        return 1 + fractionDigits
     }
 
     /// A layout id as a JSON string: 32 hex digits in quotes, without making a String.

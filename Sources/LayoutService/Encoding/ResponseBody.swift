@@ -33,9 +33,11 @@ public struct ResponseBody: RandomAccessCollection, Equatable, Sendable, Express
         (UnsafeRawBufferPointer(start: buffer.base, count: buffer.count), Unmanaged.passRetained(buffer).toOpaque())
     }
 
-    /// Drops the reference `retainedBytes()` took.
+    /// Drops the reference `retainedBytes()` took; a buffer nobody else holds goes back to this
+    /// thread's `BodyBlocks` for the next answer.
     public static func release(_ context: UnsafeMutableRawPointer) {
-        Unmanaged<ByteBuffer>.fromOpaque(context).release()
+        var buffer = Unmanaged<ByteBuffer>.fromOpaque(context).takeRetainedValue()
+        if isKnownUniquelyReferenced(&buffer) { BodyBlocks.give(buffer) }
     }
 
     public static func == (lhs: ResponseBody, rhs: ResponseBody) -> Bool {
@@ -45,25 +47,23 @@ public struct ResponseBody: RandomAccessCollection, Equatable, Sendable, Express
 
 /// The memory of an answer's bytes: written through a raw pointer by a `JSONWriter` (which keeps its
 /// own count and tells this one when done), then shared, never written again, as a `ResponseBody`.
-/// Buffers of a scroll answer's size are `BodyBlocks`, kept per thread.
+/// Buffers of a scroll answer's size come from `BodyBlocks`, kept per thread.
 final class ByteBuffer: @unchecked Sendable {
     var base: UnsafeMutablePointer<UInt8>
     var count = 0
     var capacity: Int
 
     init(capacity: Int) {
-        if capacity >= BodyBlocks.smallest && capacity <= BodyBlocks.size {
-            self.capacity = BodyBlocks.size
-            base = BodyBlocks.take()
-        } else {
-            self.capacity = Swift.max(capacity, 16)
-            base = .allocate(capacity: self.capacity)
-        }
+        self.capacity = Swift.max(capacity, 16)
+        base = .allocate(capacity: self.capacity)
     }
 
-    deinit {
-        if capacity == BodyBlocks.size { BodyBlocks.give(base) } else { base.deallocate() }
+    /// A buffer for at least `capacity` bytes: a kept block for the sizes of scroll answers.
+    static func make(capacity: Int) -> ByteBuffer {
+        capacity >= BodyBlocks.smallest && capacity <= BodyBlocks.size ? BodyBlocks.take() : ByteBuffer(capacity: capacity)
     }
+
+    deinit { base.deallocate() }
 
     /// Makes room for `extra` more bytes after `count`, doubling.
     func reserve(_ extra: Int) {

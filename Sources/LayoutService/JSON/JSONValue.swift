@@ -58,15 +58,20 @@ struct JSONValue {
         }
     }
 
-    /// Reads an object whose members are all numbers named in `names` (`"x\0y\0…\0"`, `count` of
-    /// them), each at most once, into `out` in one call (see `sj_object_read_numbers`): the bit mask
-    /// of the names present, or nil when the object has another shape.
-    func readNumbers(_ names: StaticString, count: Int, into out: UnsafeMutableBufferPointer<Double>) -> UInt32? {
-        precondition(count <= out.count)
-        let seen = names.withUTF8Buffer { names in
-            names.withMemoryRebound(to: CChar.self) { sj_object_read_numbers(raw, $0.baseAddress, count, out.baseAddress) }
+    /// Reads an object whose members are all named in `names` (`"x\0y\0…\0"`, at most four), each at
+    /// most once, in one call (see `sj_object_read_members`); nil when the object has another shape,
+    /// which the member-by-member reading then explains.
+    func readMembers(_ names: StaticString, count: Int) -> ReadMembers? {
+        precondition(count <= 4, "ReadMembers holds four values")
+        var values = (sj_value(), sj_value(), sj_value(), sj_value())
+        let seen = withUnsafeMutableBytes(of: &values) { values in
+            names.withUTF8Buffer { names in
+                names.withMemoryRebound(to: CChar.self) {
+                    sj_object_read_members(raw, $0.baseAddress, count, values.bindMemory(to: sj_value.self).baseAddress)
+                }
+            }
         }
-        return seen < 0 ? nil : UInt32(seen)
+        return seen < 0 ? nil : ReadMembers(seen: UInt32(seen), values: values)
     }
 
     /// Calls `body` with each member's key (valid during the call) and value, in document order.
@@ -90,6 +95,24 @@ struct JSONValue {
         case SJ_BOOL: return "a boolean"
         case SJ_NULL: return "null"
         default: return "a number"
+        }
+    }
+}
+
+/// The members `JSONValue.readMembers` read, by the position of their name.
+struct ReadMembers {
+    let seen: UInt32
+    let values: (sj_value, sj_value, sj_value, sj_value)
+
+    /// The value of the `slot`-th name, or nil when the object does not have it. A switch rather
+    /// than a pointer into the tuple, which would copy the whole tuple first.
+    subscript(slot: Int) -> JSONValue? {
+        guard seen & (1 << slot) != 0 else { return nil }
+        switch slot {
+        case 0: return JSONValue(raw: values.0)
+        case 1: return JSONValue(raw: values.1)
+        case 2: return JSONValue(raw: values.2)
+        default: return JSONValue(raw: values.3)
         }
     }
 }

@@ -2,26 +2,27 @@
 import Glibc
 #endif
 
-/// Blocks of memory for answers' bodies, a few kept per thread: an answer's buffer comes from its
-/// thread's blocks and goes back to the blocks of the thread that lets go of it (the HTTP server's
-/// worker, once the answer is sent, which is the thread that wrote it).
+/// Buffers for answers' bodies, a few kept per thread: an answer's buffer comes from its thread's
+/// shelf and goes back to the shelf of the thread that lets go of it last (the HTTP server's worker,
+/// once the answer is sent, which is the thread that wrote it).
 ///
 /// Why: a scroll answer is a few kilobytes, which malloc serves from its slower bins rather than its
 /// per-thread cache, and a block fresh from malloc is colder in the processor's cache than the one the
-/// thread's last answer was written in.
+/// thread's last answer was written in. The buffer object is kept with its block: making and freeing
+/// one per answer ran the runtime's allocation and deallocation paths on every request.
 enum BodyBlocks {
     /// Bytes of a block: a scroll answer of up to about 80 attributes.
     static let size = 16 * 1024
-    /// Blocks kept per thread, enough for the answers a worker has written and not yet sent.
+    /// Buffers kept per thread, enough for the answers a worker has written and not yet sent.
     static let kept = 8
 
     /// Buffers smaller than this are left to malloc's per-thread cache, which serves them well.
     static let smallest = 1024
 
-    /// A thread's kept blocks: a count, then up to `kept` block addresses, one word each.
+    /// A thread's kept buffers: a count, then up to `kept` retained buffer references, one word each.
     private static let key = makeThreadSpecificKey(for: "the body blocks") { shelf in
         let shelf = shelf!
-        for index in 0..<shelf.load(as: Int.self) { block(at: index, on: shelf).deallocate() }
+        for index in 0..<shelf.load(as: Int.self) { buffer(at: index, on: shelf).release() }
         shelf.deallocate()
     }
 
@@ -33,25 +34,28 @@ enum BodyBlocks {
         return shelf
     }
 
-    private static func block(at index: Int, on shelf: UnsafeMutableRawPointer) -> UnsafeMutablePointer<UInt8> {
-        shelf.load(fromByteOffset: (1 + index) * MemoryLayout<Int>.stride, as: UnsafeMutablePointer<UInt8>.self)
+    private static func buffer(at index: Int, on shelf: UnsafeMutableRawPointer) -> Unmanaged<ByteBuffer> {
+        shelf.load(fromByteOffset: (1 + index) * MemoryLayout<Int>.stride, as: Unmanaged<ByteBuffer>.self)
     }
 
-    /// A block of `size` bytes: one this thread kept, or a new one.
-    static func take() -> UnsafeMutablePointer<UInt8> {
+    /// An empty buffer of `size` bytes: one this thread kept, or a new one.
+    static func take() -> ByteBuffer {
         let shelf = shelf
         let count = shelf.load(as: Int.self)
-        guard count > 0 else { return .allocate(capacity: size) }
+        guard count > 0 else { return ByteBuffer(capacity: size) }
         shelf.storeBytes(of: count - 1, as: Int.self)
-        return block(at: count - 1, on: shelf)
+        let buffer = buffer(at: count - 1, on: shelf).takeRetainedValue()
+        buffer.count = 0
+        return buffer
     }
 
-    /// Keeps `block` (of `size` bytes) for this thread's next answer, or frees it when enough are kept.
-    static func give(_ block: UnsafeMutablePointer<UInt8>) {
+    /// Keeps `buffer` for this thread's next answer when it is a block's size and the shelf has room;
+    /// otherwise it is freed with the caller's last reference. The caller must hold the only one.
+    static func give(_ buffer: ByteBuffer) {
         let shelf = shelf
         let count = shelf.load(as: Int.self)
-        guard count < kept else { return block.deallocate() }
-        shelf.storeBytes(of: block, toByteOffset: (1 + count) * MemoryLayout<Int>.stride, as: UnsafeMutablePointer<UInt8>.self)
+        guard count < kept, buffer.capacity == size else { return }
+        shelf.storeBytes(of: Unmanaged.passRetained(buffer), toByteOffset: (1 + count) * MemoryLayout<Int>.stride, as: Unmanaged<ByteBuffer>.self)
         shelf.storeBytes(of: count + 1, as: Int.self)
     }
 }

@@ -143,7 +143,9 @@ final class ServiceMetrics: @unchecked Sendable {
         if let itemCount { Self.record(itemCount, in: items, at: shard) }
     }
 
-    @inline(__always)
+    /// Out of line: four histograms a request, and the search inlined into each was four copies of
+    /// code a request runs once, which over HTTP cost more than the calls (BENCHMARKS.md).
+    @inline(never)
     private static func record(_ value: Int, in histogram: Histogram, at block: UnsafeMutablePointer<Atomic<Int>>) {
         block[histogram.offset + histogram.bucket(of: value)].wrappingAdd(1, ordering: .relaxed)
         block[histogram.sumSlot].wrappingAdd(value, ordering: .relaxed)

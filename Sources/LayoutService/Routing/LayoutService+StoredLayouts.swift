@@ -7,10 +7,7 @@ extension LayoutService {
     /// larger than the cache's whole budget, so no `Location` would ever answer.
     func register(_ request: ServiceRequest) -> ServiceResponse {
         let input: FlowLayoutInput
-        switch decodeBody(request, decoder.decodeRegistration) {
-        case .success(let value): input = value
-        case .failure(let problem): return .problem(problem)
-        }
+        do { input = try decodeBody(request, decoder.decodeRegistration) } catch { return .problem(error) }
         let key = input.contentHash
         let base: BaseLayout
         let hit: Bool
@@ -47,10 +44,13 @@ extension LayoutService {
     /// `POST /v1/layouts/{id}/attributes`: one view, or a list of bounds answered in order.
     func scroll(_ pathID: PathID, _ request: ServiceRequest) -> ServiceResponse {
         guard let id = pathID.layoutID, let base = cache.lookup(id) else { return .problem(.layoutNotFound(pathID.spelling)) }
+        // The closure takes the inset alone: capturing the layout would copy it, with its reference counting.
+        let contentInset = base.contentInset
         let scroll: ScrollRequest
-        switch decodeBody(request, { (root) throws(RequestError) in try decoder.decodeScroll(root, contentInset: base.contentInset) }) {
-        case .success(let value): scroll = value
-        case .failure(let problem): return .problem(problem)
+        do {
+            scroll = try decodeBody(request) { (root) throws(RequestError) in try decoder.decodeScroll(root, contentInset: contentInset) }
+        } catch {
+            return .problem(error)
         }
         var hasher = ContentHasher()
         hasher.combine(bytes: request.body)

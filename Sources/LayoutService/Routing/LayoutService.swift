@@ -127,18 +127,19 @@ public final class LayoutService: Sendable {
         return .json(code, writer)
     }
 
-    /// Parses a JSON body with `decode`, or gives the problem to answer instead.
+    /// Parses a JSON body with `decode`, or throws the problem to answer instead. Thrown rather than
+    /// returned in a `Result`: the scroll path's `Result<ScrollRequest, Problem>` was destroyed through
+    /// the runtime's generic value witnesses on every request.
     func decodeBody<Decoded>(
         _ request: ServiceRequest, _ decode: (JSONValue) throws(RequestError) -> Decoded
-    ) -> Result<Decoded, Problem> {
-        guard Self.isJSON(request.contentType) else { return .failure(.unsupportedMediaType(request.contentType?.description)) }
+    ) throws(Problem) -> Decoded {
+        guard Self.isJSON(request.contentType) else { throw .unsupportedMediaType(request.contentType?.description) }
         do {
-            let decoded = try JSONDocument.withRoot(
+            return try JSONDocument.withRoot(
                 of: request.body, padded: request.bodyIsPadded, maxBytes: configuration.limits.maxBodyBytes
             ) { (root) throws(RequestError) in try decode(root) }
-            return .success(decoded)
         } catch {
-            return .failure(error.problem)
+            throw error.problem
         }
     }
 
@@ -184,10 +185,7 @@ public final class LayoutService: Sendable {
     /// `POST /v1/layout`: the attributes of the elements in the bounds, from the cached base layout.
     private func layout(_ request: ServiceRequest) -> ServiceResponse {
         let decoded: LayoutRequest
-        switch decodeBody(request, decoder.decodeLayout) {
-        case .success(let value): decoded = value
-        case .failure(let problem): return .problem(problem)
-        }
+        do { decoded = try decodeBody(request, decoder.decodeLayout) } catch { return .problem(error) }
         let key = decoded.input.contentHash
         let (base, hit) = cache.layout(for: decoded.input, key: key)
         let writer = withAttributes(of: base, in: decoded.viewport, parallax: decoded.parallax) { attributes in
