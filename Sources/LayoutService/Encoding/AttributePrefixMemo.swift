@@ -64,6 +64,14 @@ struct AttributePrefixMemo {
                 return
             }
         }
+        remember(key, set: set, into: &writer, write)
+    }
+
+    /// A miss: writes the prefix with `write` and keeps it in the set's less recently used slot. Out
+    /// of line, so that the loop of hits over a view's cells stays on a few lines of code.
+    @inline(never)
+    private func remember(_ key: Key, set: Int, into writer: inout JSONWriter, _ write: (inout JSONWriter) -> Void) {
+        let older = table.assumingMemoryBound(to: UInt8.self) + Self.tableBytes + set
         let start = writer.count
         write(&writer)
         let length = writer.count - start

@@ -30,20 +30,20 @@ extension LayoutService {
     }
 
     /// `GET /v1/layouts/{id}`.
-    func metadata(_ pathID: PathID) -> ServiceResponse {
-        guard let id = pathID.layoutID, let base = cache.lookup(id) else { return .problem(.layoutNotFound(pathID.spelling)) }
+    func metadata(_ pathID: PathID, _ request: ServiceRequest) -> ServiceResponse {
+        guard let id = pathID.layoutID, let base = cache.lookup(id) else { return notFound(pathID, request) }
         return .json(200, metadataWriter(base, key: id), etag: EntityTag(layout: id))
     }
 
     /// `DELETE /v1/layouts/{id}`: 204, or 404 when it was not stored.
-    func delete(_ pathID: PathID) -> ServiceResponse {
-        guard let id = pathID.layoutID, cache.remove(id) else { return .problem(.layoutNotFound(pathID.spelling)) }
+    func delete(_ pathID: PathID, _ request: ServiceRequest) -> ServiceResponse {
+        guard let id = pathID.layoutID, cache.remove(id) else { return notFound(pathID, request) }
         return .empty(204)
     }
 
     /// `POST /v1/layouts/{id}/attributes`: one view, or a list of bounds answered in order.
     func scroll(_ pathID: PathID, _ request: ServiceRequest) -> ServiceResponse {
-        guard let id = pathID.layoutID, let base = cache.lookup(id) else { return .problem(.layoutNotFound(pathID.spelling)) }
+        guard let id = pathID.layoutID, let base = cache.lookup(id) else { return notFound(pathID, request) }
         // The closure takes the inset alone: capturing the layout would copy it, with its reference counting.
         let contentInset = base.contentInset
         let scroll: ScrollRequest
@@ -63,7 +63,7 @@ extension LayoutService {
 
     /// `GET /v1/layouts/{id}/attributes?x=…&y=…&width=…&height=…[&scale=…][&layoutDirection=…]`.
     func scrollFromQuery(_ pathID: PathID, _ request: ServiceRequest) -> ServiceResponse {
-        guard let id = pathID.layoutID, let base = cache.lookup(id) else { return .problem(.layoutNotFound(pathID.spelling)) }
+        guard let id = pathID.layoutID, let base = cache.lookup(id) else { return notFound(pathID, request) }
         let viewport: Viewport
         do {
             viewport = try QueryViewport.decode(request.query, contentInset: base.contentInset, limits: configuration.limits)
@@ -83,6 +83,10 @@ extension LayoutService {
         // A pure function of the URL, so anyone may cache it for as long as they like.
         response.headers.append((name: "Cache-Control", value: "public, max-age=31536000, immutable"))
         return response
+    }
+
+    private func notFound(_ pathID: PathID, _ request: ServiceRequest) -> ServiceResponse {
+        .problem(.layoutNotFound(pathID.spelling(in: request.path)))
     }
 
     /// The attributes of one view: a scroll answer.

@@ -106,9 +106,9 @@ public final class LayoutService: Sendable {
         case (.layouts, "POST"):
             return register(request)
         case (.storedLayout(let id), "GET"):
-            return metadata(id)
+            return metadata(id, request)
         case (.storedLayout(let id), "DELETE"):
-            return delete(id)
+            return delete(id, request)
         case (.storedAttributes(let id), "POST"):
             return scroll(id, request)
         case (.storedAttributes(let id), "GET"):

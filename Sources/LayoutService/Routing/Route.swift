@@ -52,7 +52,7 @@ enum Route {
         guard slash > 0 else { return nil }
         let idBytes = UnsafeRawBufferPointer(rebasing: rest[..<slash])
         let id = ContentHash(hexBytes: idBytes).map(PathID.valid)
-            ?? .invalid(String(decoding: idBytes, as: UTF8.self))
+            ?? .invalid(bytes: prefix.utf8CodeUnitCount..<prefix.utf8CodeUnitCount + slash)
         if slash == rest.count { return .storedLayout(id) }
         let tail = UnsafeRawBufferPointer(rebasing: rest[slash...])
         guard tail.count == suffix.utf8CodeUnitCount,
@@ -86,23 +86,23 @@ enum Route {
     }
 }
 
-/// The `{id}` of a stored layout's path: a layout id when it is 32 lowercase hex digits, else the text
-/// as sent (answered like an unknown id). Kept as the parsed id when it is one, so the usual request
-/// makes no string of it.
+/// The `{id}` of a stored layout's path: a layout id when it is 32 lowercase hex digits, else where
+/// the text sits in the path (answered like an unknown id). Plain values either way: a `String` here
+/// made every route a value with reference counting to copy and destroy on every request.
 enum PathID {
     case valid(ContentHash)
-    case invalid(String)
+    case invalid(bytes: Range<Int>)
 
     var layoutID: ContentHash? {
         if case .valid(let id) = self { return id }
         return nil
     }
 
-    /// The id as the client wrote it, for a 404's message.
-    var spelling: String {
+    /// The id as the client wrote it in `path`, for a 404's message.
+    func spelling(in path: RequestText) -> String {
         switch self {
         case .valid(let id): return id.description
-        case .invalid(let text): return text
+        case .invalid(let range): return path.withUTF8 { String(decoding: $0[range], as: UTF8.self) }
         }
     }
 }
