@@ -5,7 +5,7 @@ import Testing
 
 @Suite("Memory reused across answers")
 struct MemoryReuseTests {
-    @Test func aBodyBlockGoesBackToItsThreadAndComesOutAgain() {
+    @Test func aBufferGoesBackToItsThreadAndComesOutAgain() {
         // Buffers on the shelf are taken last in, first out, and come out empty.
         let buffer = BodyBlocks.take()
         buffer.count = 100
@@ -15,7 +15,7 @@ struct MemoryReuseTests {
         BodyBlocks.give(again)
     }
 
-    @Test func theShelfKeepsOnlySoManyBlocks() {
+    @Test func theShelfKeepsOnlySoManyBuffers() {
         let buffers = (0..<(BodyBlocks.kept + 3)).map { _ in BodyBlocks.take() }
         #expect(Set(buffers.map(ObjectIdentifier.init)).count == buffers.count)
         for buffer in buffers { BodyBlocks.give(buffer) }
@@ -54,6 +54,20 @@ struct MemoryReuseTests {
         ResponseBody.release(held.retainedBytes().context)
         #expect(nextBuffer() != Unmanaged.passUnretained(held.buffer).toOpaque())
         #expect(String(decoding: held, as: UTF8.self) == "{}")
+    }
+
+    @Test func aDroppedAnswersBlockIsKeptForTheNextBuffer() {
+        // No whole buffers on this thread's shelf, whatever other tests left on it.
+        let emptied = (0..<BodyBlocks.kept).map { _ in BodyBlocks.take() }
+        defer { emptied.forEach(BodyBlocks.give) }
+        // An answer dropped without being sent (in process): its buffer is freed, its block kept.
+        func dropped() -> UnsafeMutableRawPointer {
+            var writer = JSONWriter(capacity: 2000)
+            writer.raw("{}")
+            return UnsafeMutableRawPointer(writer.body.buffer.base)
+        }
+        let block = dropped()
+        #expect(UnsafeMutableRawPointer(BodyBlocks.take().base) == block)
     }
 
     @Test func answersWrittenInReusedBlocksAreWhole() {

@@ -58,12 +58,21 @@ final class ByteBuffer: @unchecked Sendable {
         base = .allocate(capacity: self.capacity)
     }
 
+    /// A buffer around a block of `BodyBlocks.size` bytes.
+    init(block: UnsafeMutablePointer<UInt8>) {
+        capacity = BodyBlocks.size
+        base = block
+    }
+
     /// A buffer for at least `capacity` bytes: a kept block for the sizes of scroll answers.
     static func make(capacity: Int) -> ByteBuffer {
         capacity >= BodyBlocks.smallest && capacity <= BodyBlocks.size ? BodyBlocks.take() : ByteBuffer(capacity: capacity)
     }
 
-    deinit { base.deallocate() }
+    deinit {
+        if capacity == BodyBlocks.size, BodyBlocks.give(block: base) { return }
+        base.deallocate()
+    }
 
     /// Makes room for `extra` more bytes after `count`, doubling.
     func reserve(_ extra: Int) {
