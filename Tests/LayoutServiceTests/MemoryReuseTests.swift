@@ -25,49 +25,49 @@ struct MemoryReuseTests {
         for buffer in again { BodyBlocks.give(buffer) }
     }
 
-    @Test func aSentBodyIsKeptOnlyWhenNobodyElseHoldsIt() {
-        // This thread's shelf emptied first, whatever other tests left on it.
+    /// A body written as the service writes an answer's.
+    private func body(_ text: StaticString = "{}") -> ResponseBody {
+        var writer = JSONWriter(capacity: 2000)
+        writer.raw(text)
+        return writer.body
+    }
+
+    /// Runs `test` with no whole buffers on this thread's shelf, whatever other tests left on it.
+    private func withEmptyShelf(_ test: () -> Void) {
         let emptied = (0..<BodyBlocks.kept).map { _ in BodyBlocks.take() }
-        defer { emptied.forEach(BodyBlocks.give) }
-        // Answers made and dropped in functions of their own, as the server's handler does, and
-        // buffers compared by address: a reference held here would be one more holder.
-        func lend() -> UnsafeMutableRawPointer {
-            var writer = JSONWriter(capacity: 2000)
-            writer.raw("{\"sent\":1}")
-            return writer.body.retainedBytes().context
+        test()
+        emptied.forEach(BodyBlocks.give)
+    }
+
+    @Test func aSentBodyIsKeptOnlyWhenNobodyElseHoldsIt() {
+        withEmptyShelf {
+            // Answers made and dropped in functions of their own, as the server's handler does, and
+            // buffers compared by address: a reference held here would be one more holder.
+            func lend() -> UnsafeMutableRawPointer { body("{\"sent\":1}").retainedBytes().context }
+            func nextBuffer() -> UnsafeMutableRawPointer { Unmanaged.passUnretained(body().buffer).toOpaque() }
+            // Let go of by the server last, as after a real send: kept, and the next answer's buffer.
+            let sent = lend()
+            ResponseBody.release(sent)
+            #expect(nextBuffer() == sent)
+            // Still held by the answer when the server lets go: not kept, but freed with the answer.
+            let held = body()
+            ResponseBody.release(held.retainedBytes().context)
+            #expect(nextBuffer() != Unmanaged.passUnretained(held.buffer).toOpaque())
+            #expect(String(decoding: held, as: UTF8.self) == "{}")
         }
-        func nextBuffer() -> UnsafeMutableRawPointer {
-            var writer = JSONWriter(capacity: 2000)
-            writer.raw("{}")
-            return Unmanaged.passUnretained(writer.body.buffer).toOpaque()
-        }
-        // Let go of by the server last, as after a real send: kept, and the next answer's buffer.
-        let sent = lend()
-        ResponseBody.release(sent)
-        #expect(nextBuffer() == sent)
-        // Still held by the answer when the server lets go: not kept, but freed with the answer.
-        let held: ResponseBody = {
-            var writer = JSONWriter(capacity: 2000)
-            writer.raw("{}")
-            return writer.body
-        }()
-        ResponseBody.release(held.retainedBytes().context)
-        #expect(nextBuffer() != Unmanaged.passUnretained(held.buffer).toOpaque())
-        #expect(String(decoding: held, as: UTF8.self) == "{}")
     }
 
     @Test func aDroppedAnswersBlockIsKeptForTheNextBuffer() {
-        // No whole buffers on this thread's shelf, whatever other tests left on it.
-        let emptied = (0..<BodyBlocks.kept).map { _ in BodyBlocks.take() }
-        defer { emptied.forEach(BodyBlocks.give) }
-        // An answer dropped without being sent (in process): its buffer is freed, its block kept.
-        func dropped() -> UnsafeMutableRawPointer {
-            var writer = JSONWriter(capacity: 2000)
-            writer.raw("{}")
-            return UnsafeMutableRawPointer(writer.body.buffer.base)
+        withEmptyShelf {
+            // An answer dropped without being sent (in process): its buffer is freed, its block kept.
+            func dropped() -> UnsafeMutableRawPointer { UnsafeMutableRawPointer(body().buffer.base) }
+            let block = dropped()
+            // A block of the same size asked of malloc meanwhile: had the block been freed, this
+            // would most likely be it.
+            let decoy = UnsafeMutablePointer<UInt8>.allocate(capacity: BodyBlocks.size)
+            defer { decoy.deallocate() }
+            #expect(UnsafeMutableRawPointer(BodyBlocks.take().base) == block)
         }
-        let block = dropped()
-        #expect(UnsafeMutableRawPointer(BodyBlocks.take().base) == block)
     }
 
     @Test func answersWrittenInReusedBlocksAreWhole() {
