@@ -6,7 +6,7 @@ import FlowLayout
 /// `layoutDirection`, and a `center` or `cover` parallax with `maxOffset` and perhaps `clamp` and
 /// `direction`. The full reading walks each object member by member through closures that know every
 /// field and every message; over HTTP the code a request runs costs more than its instructions (see
-/// BENCHMARKS.md, "the ratio follows the code a request runs once"), and this path runs a third of it.
+/// BENCHMARKS.md, "What the ratio follows"), and this path runs less than half as much of it.
 /// Anything else, or anything out of range, gives nil and is read (or explained) the full way; the two
 /// agree on every body this one accepts.
 extension LayoutRequestDecoder {

@@ -138,7 +138,8 @@ struct JSONWriter {
     /// digit writers made this the largest function of a scroll answer.
     @inline(__always)
     private static func writeNumber(_ value: Double, to destination: UnsafeMutablePointer<UInt8>) -> Int {
-        // -0 is not below 0, so it is written as 0.
+        // -0 is not below 0, so it is written as 0. The minus is stored either way: a number that is
+        // not negative writes its first digit over it.
         let sign = value < 0 ? 1 : 0
         destination[0] = UInt8(ascii: "-")
         let magnitude = value < 0 ? -value : value

@@ -44,7 +44,7 @@ extension LayoutService {
     /// `POST /v1/layouts/{id}/attributes`: one view, or a list of bounds answered in order.
     func scroll(_ pathID: PathID, _ request: ServiceRequest) -> ServiceResponse {
         guard let id = pathID.layoutID, let base = cache.lookup(id) else { return notFound(pathID, request) }
-        // The closure takes the inset alone: capturing the layout would copy it, with its reference counting.
+        // The closure captures the inset alone, not the layout (a reference to count).
         let contentInset = base.contentInset
         let scroll: ScrollRequest
         do {
