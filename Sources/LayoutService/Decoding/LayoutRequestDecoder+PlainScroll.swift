@@ -16,7 +16,7 @@ extension LayoutRequestDecoder {
         else { return nil }
         var scale: Double?
         if let member = members[1] {
-            guard let value = member.double, limits.admits(value), value >= limits.minScale, value <= limits.maxScale else { return nil }
+            guard let value = member.double, limits.admitsScale(value) else { return nil }
             scale = value
         }
         var layoutDirection = LayoutDirection.leftToRight

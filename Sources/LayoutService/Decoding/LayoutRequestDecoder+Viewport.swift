@@ -60,7 +60,7 @@ extension LayoutRequestDecoder {
 
     func decodeScale(_ value: JSONValue) throws(RequestError) -> Double {
         let scale = try value.number(limits)
-        guard scale >= limits.minScale, scale <= limits.maxScale else {
+        guard limits.admitsScale(scale) else {
             throw .invalid(
                 "'scale' must be between \(JSONWriter.spelling(limits.minScale)) and \(JSONWriter.spelling(limits.maxScale)), got \(JSONWriter.spelling(scale)).")
         }

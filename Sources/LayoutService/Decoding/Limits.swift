@@ -22,4 +22,8 @@ public struct Limits: Hashable, Sendable {
     /// `admits` for a length, which may not be negative either.
     @inline(__always)
     func admitsLength(_ value: Double) -> Bool { value >= 0 && admits(value) }
+
+    /// `admits` for a screen scale, which must lie in `minScale...maxScale` too.
+    @inline(__always)
+    func admitsScale(_ value: Double) -> Bool { admits(value) && value >= minScale && value <= maxScale }
 }

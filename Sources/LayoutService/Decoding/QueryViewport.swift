@@ -24,7 +24,7 @@ enum QueryViewport {
         }
         guard let width = values["width"], width >= 0 else { throw invalid("width", "is required and may not be negative") }
         guard let height = values["height"], height >= 0 else { throw invalid("height", "is required and may not be negative") }
-        if let scale = values["scale"], !(scale >= limits.minScale && scale <= limits.maxScale) {
+        if let scale = values["scale"], !limits.admitsScale(scale) {
             throw invalid("scale", "must be between \(JSONWriter.spelling(limits.minScale)) and \(JSONWriter.spelling(limits.maxScale))")
         }
         return Viewport(
