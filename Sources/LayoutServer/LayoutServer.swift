@@ -15,10 +15,18 @@ public final class LayoutServer: @unchecked Sendable {
         public var port: UInt16 = 8080
         /// Worker threads; 0 means one per CPU.
         public var threads = 0
+        /// Open connections; past it a new one is answered 503 and closed.
         public var connectionLimit = 1024
+        /// Seconds a connection may stay idle between requests.
         public var connectionTimeoutSeconds = 30
+        /// Seconds a request may take from its first byte to its last (408 past it); 0 for none.
+        public var requestTimeoutSeconds = 30
         public var connectionMemoryBytes = 16 * 1024
+        /// Longest request target, path and query (414 past it).
+        public var maxURIBytes = 8 * 1024
         public var maxBodyBytes = 8 * 1024 * 1024
+        /// Bytes of request bodies being received at once, counted at their declared length (503 past it).
+        public var maxInflightBodyBytes = 128 * 1024 * 1024
 
         public init() {}
     }
@@ -40,13 +48,23 @@ public final class LayoutServer: @unchecked Sendable {
         config.threads = UInt32(configuration.threads)
         config.connection_limit = UInt32(configuration.connectionLimit)
         config.connection_timeout_seconds = UInt32(configuration.connectionTimeoutSeconds)
+        config.request_timeout_seconds = UInt32(configuration.requestTimeoutSeconds)
         config.connection_memory_limit = configuration.connectionMemoryBytes
+        config.max_uri_bytes = configuration.maxURIBytes
         config.max_body_bytes = configuration.maxBodyBytes
+        config.max_inflight_body_bytes = configuration.maxInflightBodyBytes
         var error = [CChar](repeating: 0, count: 256)
         let context = Unmanaged.passUnretained(service).toOpaque()
+        // The server copies the bodies while it starts; these arrays only need to outlive the call.
+        let bodies = Rejection.allCases.map { $0.problem(configuration).body }
         let started = configuration.host.withCString { host in
             config.host = host
-            return hs_server_start(&config, handleExchange, context, &error, error.count)
+            return "application/problem+json".withCString { contentType in
+                config.rejection_content_type = contentType
+                return withRejectionBodies(bodies, in: &config) {
+                    hs_server_start(&$0, handleExchange, context, &error, error.count)
+                }
+            }
         }
         guard let started else {
             throw StartError(description: String(decoding: error.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))
@@ -55,12 +73,23 @@ public final class LayoutServer: @unchecked Sendable {
         self.port = hs_server_port(started)
     }
 
-    /// Request bodies refused with 413 by the HTTP layer, in Prometheus text, for `/metrics`.
+    /// Requests the HTTP layer answered itself, in Prometheus text, for `/metrics`: bodies refused with
+    /// 413, and every rejection by its reason.
     public static func httpMetrics() -> String {
-        "# HELP layoutd_http_bodies_rejected_total Request bodies refused with 413 before reaching the service.\n"
+        var text = "# HELP layoutd_http_bodies_rejected_total Request bodies refused with 413 before reaching the service.\n"
             + "# TYPE layoutd_http_bodies_rejected_total counter\n"
-            + "layoutd_http_bodies_rejected_total \(hs_rejected_bodies_total())\n"
+            + "layoutd_http_bodies_rejected_total \(hs_rejections_total(Rejection.bodyTooLarge.code))\n"
+            + "# HELP layoutd_http_rejections_total Requests and connections the HTTP layer answered itself, by reason.\n"
+            + "# TYPE layoutd_http_rejections_total counter\n"
+        for rejection in Rejection.allCases {
+            text += "layoutd_http_rejections_total{reason=\"\(rejection.rawValue)\",status=\"\(hs_rejection_status(rejection.code))\"} \(hs_rejections_total(rejection.code))\n"
+        }
+        return text
     }
+
+    /// Connections open now, and bytes of request bodies being received (counted against the budget).
+    public var openConnections: Int { server.map { hs_server_open_connections($0) } ?? 0 }
+    public var inflightBodyBytes: Int { server.map { hs_server_inflight_body_bytes($0) } ?? 0 }
 
     /// Stops accepting connections; requests on open ones still complete, each answered with
     /// `Connection: close`.
@@ -139,4 +168,64 @@ private func queryArguments(_ exchange: OpaquePointer) -> [(name: String, value:
         }, pointer)
     }
     return arguments
+}
+
+/// What the HTTP layer refuses by itself, with the problem the service writes for each.
+enum Rejection: String, CaseIterable {
+    case conflictingLengths = "conflicting-content-lengths"
+    case lengthWithCoding = "content-length-with-transfer-encoding"
+    case missingHost = "missing-host"
+    case requestTimeout = "request-timeout"
+    case bodyTooLarge = "body-too-large"
+    case uriTooLong = "uri-too-long"
+    case unknownCoding = "unknown-transfer-coding"
+    case connectionLimit = "connection-limit"
+    case bodyBudget = "body-budget"
+    case noAnswer = "no-answer"
+
+    var code: hs_rejection {
+        switch self {
+        case .conflictingLengths: HS_REJECT_CONFLICTING_LENGTHS
+        case .lengthWithCoding: HS_REJECT_LENGTH_WITH_CODING
+        case .missingHost: HS_REJECT_MISSING_HOST
+        case .requestTimeout: HS_REJECT_REQUEST_TIMEOUT
+        case .bodyTooLarge: HS_REJECT_BODY_TOO_LARGE
+        case .uriTooLong: HS_REJECT_URI_TOO_LONG
+        case .unknownCoding: HS_REJECT_UNKNOWN_CODING
+        case .connectionLimit: HS_REJECT_CONNECTION_LIMIT
+        case .bodyBudget: HS_REJECT_BODY_BUDGET
+        case .noAnswer: HS_REJECT_NO_ANSWER
+        }
+    }
+
+    func problem(_ configuration: LayoutServer.Configuration) -> Problem {
+        switch self {
+        case .conflictingLengths: .malformedFraming("The request has two different Content-Length headers.")
+        case .lengthWithCoding: .malformedFraming("The request has both Content-Length and Transfer-Encoding.")
+        case .missingHost: .malformedFraming("An HTTP/1.1 request must have a Host header.")
+        case .requestTimeout: .requestTimeout(seconds: configuration.requestTimeoutSeconds)
+        case .bodyTooLarge: .bodyTooLarge(limit: configuration.maxBodyBytes)
+        case .uriTooLong: .uriTooLong(limit: configuration.maxURIBytes)
+        case .unknownCoding: .unknownTransferCoding()
+        case .connectionLimit: .connectionLimit(configuration.connectionLimit)
+        case .bodyBudget: .bodyBudget(configuration.maxInflightBodyBytes)
+        case .noAnswer: .noAnswer()
+        }
+    }
+}
+
+/// Points `config.rejections` at `bodies` (in `Rejection.allCases` order) for the duration of `body`.
+private func withRejectionBodies<T>(_ bodies: [[UInt8]], in config: inout hs_config, _ body: (inout hs_config) -> T) -> T {
+    var pinned: [UnsafeMutableRawBufferPointer] = []
+    defer { pinned.forEach { $0.deallocate() } }
+    withUnsafeMutableBytes(of: &config.rejections) { table in
+        let slots = table.bindMemory(to: hs_bytes.self)
+        for (rejection, bytes) in zip(Rejection.allCases, bodies) {
+            let copy = UnsafeMutableRawBufferPointer.allocate(byteCount: max(bytes.count, 1), alignment: 1)
+            copy.copyBytes(from: bytes)
+            pinned.append(copy)
+            slots[Int(rejection.code.rawValue)] = hs_bytes(bytes: copy.baseAddress, length: bytes.count)
+        }
+    }
+    return body(&config)
 }

@@ -27,11 +27,17 @@ struct Layoutd: ParsableCommand {
     @Option(help: "Worker threads; 0 means one per CPU.")
     var threads = 0
 
-    @Option(help: "Most concurrent connections.")
+    @Option(help: "Most open connections; one more is answered 503 and closed.")
     var connectionLimit = 1024
 
     @Option(help: "Seconds an idle connection is kept open.")
     var connectionTimeout = 30
+
+    @Option(help: "Seconds a request may take from its first byte to its last (408 past it).")
+    var requestTimeout = 30
+
+    @Option(help: "Longest request target, path and query, in bytes (414 beyond).")
+    var maxUriBytes = 8 * 1024
 
     @Option(help: "Bytes of memory per connection for headers and buffers.")
     var connectionMemory = 16 * 1024
@@ -39,8 +45,14 @@ struct Layoutd: ParsableCommand {
     @Option(help: "Largest request body in bytes (413 beyond).")
     var maxBodyBytes = 8 * 1024 * 1024
 
+    @Option(help: "Bytes of request bodies being received at once, counted at their declared length (503 beyond).")
+    var maxInflightBodyBytes = 128 * 1024 * 1024
+
     @Option(help: "Most items in one request, listed or counted.")
     var maxItems = 1_000_000
+
+    @Option(help: "Most elements in one answer, over all its bounds (400 answer-too-large beyond).")
+    var maxAnswerAttributes = 100_000
 
     @Option(help: "Bytes of base layouts the cache keeps.")
     var cacheBytes = 256 * 1024 * 1024
@@ -76,11 +88,21 @@ struct Layoutd: ParsableCommand {
         guard threads >= 0 else { throw ValidationError("--threads must be 0 or more.") }
         guard connectionLimit > 0 else { throw ValidationError("--connection-limit must be positive.") }
         guard connectionTimeout > 0 else { throw ValidationError("--connection-timeout must be positive.") }
+        guard (1...3600).contains(requestTimeout) else {
+            throw ValidationError("--request-timeout must be between 1 and 3600 seconds.")
+        }
+        guard (256...(1 << 20)).contains(maxUriBytes) else {
+            throw ValidationError("--max-uri-bytes must be between 256 and 1048576.")
+        }
         guard connectionMemory >= 4096 else { throw ValidationError("--connection-memory must be at least 4096.") }
         guard (1...(1 << 30)).contains(maxBodyBytes) else {
             throw ValidationError("--max-body-bytes must be between 1 and 1073741824 (1 GiB).")
         }
+        guard maxInflightBodyBytes >= maxBodyBytes else {
+            throw ValidationError("--max-inflight-body-bytes must be at least --max-body-bytes.")
+        }
         guard maxItems > 0 else { throw ValidationError("--max-items must be positive.") }
+        guard maxAnswerAttributes > 0 else { throw ValidationError("--max-answer-attributes must be positive.") }
         guard cacheBytes >= 0 else { throw ValidationError("--cache-bytes must be 0 or more.") }
         guard drainTimeout >= 0 else { throw ValidationError("--drain-timeout must be 0 or more.") }
     }
@@ -108,6 +130,7 @@ struct Layoutd: ParsableCommand {
         var serviceConfiguration = LayoutService.Configuration()
         serviceConfiguration.limits.maxItems = maxItems
         serviceConfiguration.limits.maxBodyBytes = maxBodyBytes
+        serviceConfiguration.limits.maxAnswerAttributes = maxAnswerAttributes
         serviceConfiguration.cacheBytes = cacheBytes
         serviceConfiguration.logger = logger
         serviceConfiguration.accessLogLevel = accessLogLevel
@@ -120,8 +143,12 @@ struct Layoutd: ParsableCommand {
         serverConfiguration.threads = threads
         serverConfiguration.connectionLimit = connectionLimit
         serverConfiguration.connectionTimeoutSeconds = connectionTimeout
+        serverConfiguration.requestTimeoutSeconds = requestTimeout
         serverConfiguration.connectionMemoryBytes = connectionMemory
+        serverConfiguration.maxURIBytes = maxUriBytes
         serverConfiguration.maxBodyBytes = maxBodyBytes
+        serverConfiguration.maxInflightBodyBytes = maxInflightBodyBytes
+        raiseOpenFileLimit(toServe: connectionLimit)
 
         let server: LayoutServer
         do {
@@ -153,13 +180,24 @@ struct Layoutd: ParsableCommand {
 
 extension Logger.Level: @retroactive ExpressibleByArgument {}
 
+/// Lifts the soft limit on open files toward the hard one, so that `--connection-limit` connections (and
+/// the server's own descriptors) fit; the acceptor refuses the rest with a 503 either way.
+private func raiseOpenFileLimit(toServe connections: Int) {
+    var limit = rlimit()
+    guard getrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit) == 0 else { return }
+    let wanted = rlim_t(connections + 64)
+    guard limit.rlim_cur < wanted else { return }
+    limit.rlim_cur = min(wanted, limit.rlim_max)
+    _ = setrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit)
+}
+
 /// `LAYOUTD_*` environment variables turned into the flags they stand for.
 enum EnvironmentOptions {
     static func arguments(for command: Layoutd.Type) -> [String] {
         var arguments: [String] = []
         for name in [
-            "host", "port", "threads", "connection-limit", "connection-timeout", "connection-memory", "max-body-bytes",
-            "max-items", "cache-bytes", "drain-timeout", "log-level", "log-format", "access-log-level",
+            "host", "port", "threads", "connection-limit", "connection-timeout", "request-timeout", "connection-memory",
+            "max-uri-bytes", "max-body-bytes", "max-inflight-body-bytes", "max-items", "max-answer-attributes", "cache-bytes", "drain-timeout", "log-level", "log-format", "access-log-level",
         ] {
             let variable = "LAYOUTD_" + name.uppercased().replacingDashes()
             // `--name=value`, one argument: a value that starts with a dash (`-1`) is still read as the

@@ -10,13 +10,16 @@ public final class BaseLayout: Sendable {
     public let scrollDirection: ScrollDirection
     /// Bounds minus content insets across the scroll axis, the width lines are broken to (spec §1).
     public let dimension: Double
-    /// Not pixel-rounded, as UIKit's.
+    /// Not pixel-rounded, as UIKit's, and never negative: negative insets and spacings are used as
+    /// given (items may overlap or sit before the origin), but a scroll-axis total below zero is 0,
+    /// the extent a scroll view gives such content (it cannot scroll). Right-to-left mirrors across it.
     public let contentSize: Size
     public let itemCount: Int
     /// The adjusted content inset the layout was built with; pinning and `cover` insets read it.
     public let contentInset: EdgeInsets
     let sections: [SectionLayout]
-    /// Section starts never go backwards (true unless insets are negative), so they can be binary searched.
+    /// Every section holds its elements within its own span and the spans follow each other (true
+    /// unless insets or spacings are negative), so sections can be binary searched by their spans.
     let sectionsAreOrdered: Bool
     let pinsHeaders: Bool
     let pinsFooters: Bool
@@ -72,7 +75,7 @@ public final class BaseLayout: Sendable {
                 sectionInset: reference.adjust(
                     section.sectionInset ?? settings.css?.padding ?? settings.sectionInset, direction: direction)
             )
-            if laidOut.length < 0 { ordered = false }
+            if !laidOut.staysInItsSpan { ordered = false }
             offset = laidOut.end
             itemCount += laidOut.itemCount
             sections.append(laidOut)
@@ -81,8 +84,15 @@ public final class BaseLayout: Sendable {
         self.sectionsAreOrdered = ordered
         self.hasParallaxDepths = sections.contains { $0.parallaxDepths != nil }
         self.itemCount = itemCount
-        self.contentSize = direction.size(along: dimension, scroll: offset + reference.trailPad)
+        self.contentSize = direction.size(along: dimension, scroll: Self.contentLength(offset + reference.trailPad))
     }
+}
+
+extension BaseLayout {
+    /// The content's length along the scroll axis from the sum of its sections: negative section
+    /// insets and line spacings can pull the sum below zero (UIKit lays such content out as given);
+    /// the length is then 0, never negative.
+    static func contentLength(_ total: Double) -> Double { total > 0 ? total : 0 }
 }
 
 extension SectionLayout {

@@ -6,25 +6,29 @@ extension BaseLayout {
     /// sections, lines and items near the bounds are looked at. The return value counts the work: every
     /// probe of a binary search, every section and line looked at and every element examined, so tests
     /// can show the work is O(log n + k).
+    ///
+    /// Once `result` holds more than `limit` elements the search stops (the elements found so far stay
+    /// in `result`), so a caller can refuse an answer too large to send at the cost of `limit` elements.
     @discardableResult
-    public func attributes(in viewport: Viewport, into result: inout [LayoutAttributes]) -> Int {
+    public func attributes(in viewport: Viewport, into result: inout [LayoutAttributes], limit: Int = .max) -> Int {
         let rect = viewport.bounds
         guard dimension > 0, !rect.isEmpty else { return 0 }
         let sectionSearch = contentMirror(viewport).unmap(rect)
         var examined = 0
         let candidates = sectionRange(touching: sectionSearch, probes: &examined)
-        for index in candidates where sectionFrame(index).touches(sectionSearch) {
+        for index in candidates where mayHoldElements(section: index, touching: sectionSearch) {
             switch sections[index].body {
             case .uniform(let grid):
-                examined += appendCells(of: grid, section: index, viewport: viewport, into: &result)
+                examined += appendCells(of: grid, section: index, viewport: viewport, limit: limit, into: &result)
             case .rows(let rows):
-                examined += appendCells(of: rows, section: index, viewport: viewport, into: &result)
+                examined += appendCells(of: rows, section: index, viewport: viewport, limit: limit, into: &result)
             }
+            if result.count > limit { return examined }
         }
         // Headers, then footers; a function called twice rather than a loop over an array literal,
         // which would be allocated on every query.
         func appendSupplementaries(_ kind: LayoutAttributes.Kind) {
-            for index in candidates where sectionFrame(index).touches(sectionSearch) {
+            for index in candidates where mayHoldElements(section: index, touching: sectionSearch) {
                 examined += 1
                 guard let frame = supplementaryFrame(kind, section: index, viewport: viewport), frame.touches(rect) else {
                     continue
@@ -39,9 +43,26 @@ extension BaseLayout {
     }
 
     /// The frame a section occupies, left to right: the whole `dimension` across, its length along
-    /// the scroll axis.
+    /// the scroll axis; when negative insets or spacings put elements outside that span (or make the
+    /// length negative), the span of the section and all its elements, so that every element in view
+    /// is still found.
     func sectionFrame(_ index: Int) -> Rect {
-        scrollDirection.rect(along: 0, scroll: sections[index].offset, alongLength: dimension, scrollLength: sections[index].length)
+        let section = sections[index]
+        guard !sectionsAreOrdered else {
+            return scrollDirection.rect(along: 0, scroll: section.offset, alongLength: dimension, scrollLength: section.length)
+        }
+        let extent = section.scrollExtent
+        return scrollDirection.rect(
+            along: 0, scroll: section.offset + extent.min, alongLength: dimension, scrollLength: extent.max - extent.min)
+    }
+
+    /// Whether the section's elements may touch `rect` (in unmirrored content coordinates): its frame
+    /// touches it (spec §9). When negative insets or spacings put elements outside their section's
+    /// span, only the side across the scroll axis is checked here, and each line and element is
+    /// checked exactly where it ends up (right-to-left included).
+    private func mayHoldElements(section index: Int, touching rect: Rect) -> Bool {
+        guard !sectionsAreOrdered else { return sectionFrame(index).touches(rect) }
+        return scrollDirection.alongMin(rect) <= dimension && scrollDirection.alongMax(rect) >= 0
     }
 
     private var isHorizontal: Bool { scrollDirection == .horizontal }
@@ -92,7 +113,7 @@ extension BaseLayout {
     }
 
     private func appendCells(
-        of grid: UniformGrid, section: Int, viewport: Viewport, into result: inout [LayoutAttributes]
+        of grid: UniformGrid, section: Int, viewport: Viewport, limit: Int, into result: inout [LayoutAttributes]
     ) -> Int {
         let direction = scrollDirection
         let rect = viewport.bounds
@@ -105,13 +126,14 @@ extension BaseLayout {
         // One probe for the arithmetic that finds the lines, one for each line's columns.
         var examined = 1
         for line in lines {
+            if result.count > limit { break }
             examined += 1
             let scroll = offset + grid.scrollOrigin(line: line)
             let (begin, gap) = grid.placement(line: line)
             let columns = VisibleRange.arithmetic(
                 count: grid.itemCount(onLine: line), base: begin, stride: grid.alongLength + gap,
                 length: grid.alongLength, low: direction.alongMin(search), high: direction.alongMax(search))
-            for column in columns {
+            for column in columns where result.count <= limit {
                 examined += 1
                 let frame = transform.apply(
                     direction.rect(
@@ -132,7 +154,7 @@ extension BaseLayout {
     }
 
     private func appendCells(
-        of rows: RowLines, section: Int, viewport: Viewport, into result: inout [LayoutAttributes]
+        of rows: RowLines, section: Int, viewport: Viewport, limit: Int, into result: inout [LayoutAttributes]
     ) -> Int {
         let direction = scrollDirection
         let rect = viewport.bounds
@@ -150,7 +172,7 @@ extension BaseLayout {
         // bounds is found by binary search; otherwise every line is looked at.
         var line = rows.isMonotone
             ? lines.firstLine(endingAtOrAfter: low, probes: &examined) : 0
-        while line < lines.count {
+        while line < lines.count, result.count <= limit {
             examined += 1
             let record = lines[line]
             if record.start > high {
@@ -163,7 +185,7 @@ extension BaseLayout {
             if lineFrame.touches(search) {
                 let (begin, gap) = rows.placement(ofLine: line)
                 var along = begin
-                for item in rows.itemRange(ofLine: line) {
+                for item in rows.itemRange(ofLine: line) where result.count <= limit {
                     examined += 1
                     let size = rows.sizes[item]
                     let a = direction.along(size)

@@ -26,6 +26,31 @@ typedef struct hs_exchange hs_exchange;
 /* Called once per complete request, on one of the pool's threads, concurrently with other calls. */
 typedef void (*hs_handler)(void *context, hs_exchange *exchange);
 
+/* Requests the server answers itself, without calling the handler. The owner supplies each answer's
+ * body (see hs_config.rejections); the server adds the status, the content type, `Connection: close`
+ * (and `Retry-After` for the 503s) and closes the connection after it. */
+typedef enum hs_rejection {
+    HS_REJECT_CONFLICTING_LENGTHS, /* 400: two different Content-Length headers */
+    HS_REJECT_LENGTH_WITH_CODING,  /* 400: Content-Length and Transfer-Encoding together */
+    HS_REJECT_MISSING_HOST,        /* 400: an HTTP/1.1 request without Host */
+    HS_REJECT_REQUEST_TIMEOUT,     /* 408: the request did not arrive in full within the deadline */
+    HS_REJECT_BODY_TOO_LARGE,      /* 413: the body is over max_body_bytes */
+    HS_REJECT_URI_TOO_LONG,        /* 414: the request target is over max_uri_bytes */
+    HS_REJECT_UNKNOWN_CODING,      /* 501: a transfer coding other than chunked */
+    HS_REJECT_CONNECTION_LIMIT,    /* 503: connection_limit connections are open */
+    HS_REJECT_BODY_BUDGET,         /* 503: the body would take in-flight bodies past their budget */
+    HS_REJECT_NO_ANSWER,           /* 500: the handler returned without answering */
+    HS_REJECTION_COUNT
+} hs_rejection;
+
+/* The status line's code of each rejection. */
+unsigned hs_rejection_status(hs_rejection rejection);
+
+typedef struct hs_bytes {
+    const void *bytes;
+    size_t length;
+} hs_bytes;
+
 typedef struct hs_config {
     /* Numeric IPv4 or IPv6 address to bind, or NULL/"" for every IPv4 address. */
     const char *host;
@@ -33,18 +58,30 @@ typedef struct hs_config {
     uint16_t port;
     /* Worker threads; 0 means one per online CPU. */
     unsigned threads;
-    /* Concurrent connections accepted before new ones are refused. */
+    /* Open connections; one more is answered HS_REJECT_CONNECTION_LIMIT and closed at once. */
     unsigned connection_limit;
-    /* Seconds a connection may stay idle before it is closed. */
+    /* Seconds a connection may stay idle between requests before it is closed. */
     unsigned connection_timeout_seconds;
+    /* Seconds a request may take to arrive in full, from its first byte to its last (0: no deadline);
+     * past it the request is answered HS_REJECT_REQUEST_TIMEOUT. Checked four times a second. */
+    unsigned request_timeout_seconds;
     /* Bytes of libmicrohttpd's per-connection memory pool (headers, read and write buffers). */
     size_t connection_memory_limit;
+    /* Longest request target (path and query) accepted; longer ones are answered 414. */
+    size_t max_uri_bytes;
     /* Largest request body accepted; larger ones are answered 413. */
     size_t max_body_bytes;
+    /* Bytes of request bodies being received at once, counted at their declared length (a streamed
+     * body as it grows); a body that would pass it is answered 503. */
+    size_t max_inflight_body_bytes;
+    /* The body of each rejection and their content type, read during hs_server_start only (copied). */
+    hs_bytes rejections[HS_REJECTION_COUNT];
+    const char *rejection_content_type;
 } hs_config;
 
 /* Fills `config` with the defaults: any address, port 8080, one thread per CPU, 1024 connections,
- * 30 s idle timeout, 16 KiB per connection, 8 MiB bodies. */
+ * 30 s idle timeout, 30 s request deadline, 16 KiB per connection, 8 KiB targets, 8 MiB bodies,
+ * 128 MiB of bodies in flight, empty rejection bodies. */
 void hs_config_init(hs_config *config);
 
 /* Starts serving. Returns NULL and writes a message into `error` when the daemon cannot start. */
@@ -57,8 +94,14 @@ uint16_t hs_server_port(const hs_server *server);
 /* Requests whose headers have arrived and whose answer has not been sent yet. */
 size_t hs_server_in_flight(const hs_server *server);
 
-/* Request bodies refused with 413 since the process started, by every server in it. */
-uint64_t hs_rejected_bodies_total(void);
+/* Connections open now (accepted and not yet closed). */
+size_t hs_server_open_connections(const hs_server *server);
+
+/* Bytes of request bodies being received now, as counted against max_inflight_body_bytes. */
+size_t hs_server_inflight_body_bytes(const hs_server *server);
+
+/* Requests answered with `rejection` since the process started, by every server in it. */
+uint64_t hs_rejections_total(hs_rejection rejection);
 
 /* Stops accepting new connections; requests on open connections still complete. Idempotent. */
 void hs_server_quiesce(hs_server *server);

@@ -9,6 +9,9 @@ public struct Limits: Hashable, Sendable {
     /// Screen scales accepted for pixel rounding (Android's ldpi is 0.75, iPhones 1–3).
     public var minScale: Double = 0.5
     public var maxScale: Double = 16
+    /// Elements in one answer, over all the bounds of a list: past it the request is refused (400,
+    /// `answer-too-large`) before the answer is written, about 15 MB of JSON.
+    public var maxAnswerAttributes: Int = 100_000
     /// Largest request body, in bytes (enforced by the HTTP server, reported here for the docs).
     public var maxBodyBytes: Int = 8 * 1024 * 1024
 

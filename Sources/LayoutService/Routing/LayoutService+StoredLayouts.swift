@@ -56,7 +56,7 @@ extension LayoutService {
         hasher.combine(bytes: request.body)
         let etag = EntityTag(layout: id, view: hasher.finalize().low)
         switch scroll.views {
-        case .one(let viewport): return view(base, id: id, viewport, parallax: scroll.parallax, etag: etag)
+        case .one(let viewport): return view(base, id: id, viewport, parallax: scroll.parallax, etag: etag, pointer: "/bounds")
         case .list(let viewports): return results(base, id: id, viewports, parallax: scroll.parallax, etag: etag)
         }
     }
@@ -79,7 +79,8 @@ extension LayoutService {
         }
         let etag = EntityTag(layout: id, view: hasher.finalize().low)
         if let match = request.ifNoneMatch, etag.isMatched(by: match) { return .empty(304, etag: etag) }
-        var response = view(base, id: id, viewport, parallax: nil, etag: etag)
+        var response = view(base, id: id, viewport, parallax: nil, etag: etag, pointer: nil)
+        guard response.status == 200 else { return response }
         // A pure function of the URL, so anyone may cache it for as long as they like.
         response.headers.append((name: "Cache-Control", value: "public, max-age=31536000, immutable"))
         return response
@@ -89,19 +90,24 @@ extension LayoutService {
         .problem(.layoutNotFound(pathID.spelling(in: request.path)))
     }
 
-    /// The attributes of one view: a scroll answer.
-    private func view(_ base: BaseLayout, id: ContentHash, _ viewport: Viewport, parallax: Parallax?, etag: EntityTag) -> ServiceResponse {
-        let writer = withAttributes(of: base, in: viewport, parallax: parallax) { attributes in
+    /// The attributes of one view: a scroll answer; `pointer` names the bounds in a refusal.
+    private func view(
+        _ base: BaseLayout, id: ContentHash, _ viewport: Viewport, parallax: Parallax?, etag: EntityTag, pointer: String?
+    ) -> ServiceResponse {
+        let limit = configuration.limits.maxAnswerAttributes
+        let written = withAttributes(of: base, in: viewport, parallax: parallax, limit: limit) { attributes in
             var writer = JSONWriter(capacity: 256 + attributes.count * 200)
             writer.layoutResponse(layoutId: id, cacheHit: true, contentSize: Self.contentSize(base, viewport), attributes: attributes)
             return writer
         }
+        guard let writer = written else { return .problem(.answerTooLarge(limit: limit, pointer: pointer)) }
         var response = ServiceResponse.json(200, writer, etag: etag)
         response.cacheHit = true
         return response
     }
 
-    /// The attributes of each view of a list of bounds, in order, as `results`.
+    /// The attributes of each view of a list of bounds, in order, as `results`; the limit on attributes
+    /// holds for the whole answer.
     private func results(_ base: BaseLayout, id: ContentHash, _ viewports: [Viewport], parallax: Parallax?, etag: EntityTag) -> ServiceResponse {
         var writer = JSONWriter(capacity: 256 + viewports.count * 4096)
         writer.raw("{\"layoutId\":")
@@ -111,12 +117,18 @@ extension LayoutService {
         writer.raw(",\"cache\":\"hit\",\"contentSize\":")
         writer.size(base.contentSize)
         writer.raw(",\"results\":[")
+        let limit = configuration.limits.maxAnswerAttributes
+        var remaining = limit
         for (index, viewport) in viewports.enumerated() {
             if index > 0 { writer.byte(UInt8(ascii: ",")) }
             writer.raw("{\"bounds\":")
             writer.rect(viewport.bounds)
             writer.raw(",\"attributes\":")
-            withAttributes(of: base, in: viewport, parallax: parallax) { writer.attributeList($0) }
+            let written: Void? = withAttributes(of: base, in: viewport, parallax: parallax, limit: remaining) {
+                remaining -= $0.count
+                writer.attributeList($0)
+            }
+            guard written != nil else { return .problem(.answerTooLarge(limit: limit, pointer: "/bounds/\(index)")) }
             writer.byte(UInt8(ascii: "}"))
         }
         writer.raw("]}")

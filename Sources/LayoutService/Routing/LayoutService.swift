@@ -169,13 +169,16 @@ public final class LayoutService: Sendable {
     }
 
     /// Calls `body` with the attributes of the elements in one viewport, with parallax, from a base
-    /// layout; the array is the thread's scratch, valid during the call.
+    /// layout; the array is the thread's scratch, valid during the call. Nil, without calling `body`,
+    /// when the viewport holds more than `limit` elements: the answer would be too large to send.
     func withAttributes<Result>(
-        of base: BaseLayout, in viewport: Viewport, parallax: Parallax?, _ body: ([LayoutAttributes]) -> Result
-    ) -> Result {
+        of base: BaseLayout, in viewport: Viewport, parallax: Parallax?, limit: Int,
+        _ body: ([LayoutAttributes]) -> Result
+    ) -> Result? {
         AttributeScratch.with { attributes in
             attributes.reserveCapacity(64)
-            base.attributes(in: viewport, into: &attributes)
+            base.attributes(in: viewport, into: &attributes, limit: limit)
+            guard attributes.count <= limit else { return nil }
             let depth: ((Int, Int) -> Double?)? = base.hasParallaxDepths ? { base.parallaxDepth(section: $0, item: $1) } : nil
             parallax?.apply(to: &attributes, viewport: viewport, scrollDirection: base.scrollDirection, depth: depth)
             return body(attributes)
@@ -188,12 +191,14 @@ public final class LayoutService: Sendable {
         do { decoded = try decodeBody(request, decoder.decodeLayout) } catch { return .problem(error) }
         let key = decoded.input.contentHash
         let (base, hit) = cache.layout(for: decoded.input, key: key)
-        let writer = withAttributes(of: base, in: decoded.viewport, parallax: decoded.parallax) { attributes in
+        let limit = configuration.limits.maxAnswerAttributes
+        let written = withAttributes(of: base, in: decoded.viewport, parallax: decoded.parallax, limit: limit) { attributes in
             var writer = JSONWriter(capacity: 256 + attributes.count * 200)
             writer.layoutResponse(
                 layoutId: key, cacheHit: hit, contentSize: Self.contentSize(base, decoded.viewport), attributes: attributes)
             return writer
         }
+        guard let writer = written else { return .problem(.answerTooLarge(limit: limit, pointer: "/bounds")) }
         var response = ServiceResponse.json(200, writer)
         response.cacheHit = hit
         response.itemCount = base.itemCount

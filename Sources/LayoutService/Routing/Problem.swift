@@ -42,6 +42,13 @@ public struct Problem: Error, Hashable, Sendable {
                 detail: "The layout of \(items) items needs \(bytes) bytes, more than the cache's whole budget of \(budget) bytes, so it cannot be stored. Send full requests to POST /v1/layout instead, or run the server with a larger cache budget.")
     }
 
+    /// The bounds hold more elements than one answer may carry; smaller bounds (or fewer of them) will do.
+    static func answerTooLarge(limit: Int, pointer: String?) -> Problem {
+        Problem(slug: "answer-too-large", title: "Answer Too Large", status: 400,
+                detail: "The bounds hold more than \(limit) elements, more than one answer may carry; ask for a smaller rectangle, or fewer bounds at a time.",
+                pointer: pointer)
+    }
+
     static func unsupportedMediaType(_ contentType: String?) -> Problem {
         Problem(slug: "unsupported-media-type", title: "Unsupported Media Type", status: 415,
                 detail: contentType.map { "The body must be application/json, not '\($0)'." }

@@ -1,0 +1,189 @@
+"""Floods and slow clients over real sockets: connections past the limit, half requests, slow
+requests, and a drain afterwards. `FLOOD_ROUNDS` sets the rounds of the burst test (a few in
+`make test`, hundreds in `make stress`)."""
+import http.client
+import json
+import os
+import signal
+import socket
+import threading
+import time
+
+ROUNDS = int(os.environ.get("FLOOD_ROUNDS", "4"))
+HALF_REQUEST = b"GET /readyz HTTP/1.1\r\nHost: a\r\n"
+
+
+class KeepAliveLoad:
+    """Clients that each keep one connection and send requests back to back, counting answers."""
+
+    def __init__(self, port: int, clients: int):
+        self.port = port
+        self.answered = 0
+        self.failures: list[str] = []
+        self.stopping = threading.Event()
+        self.threads = [threading.Thread(target=self.run, daemon=True) for _ in range(clients)]
+        for thread in self.threads:
+            thread.start()
+
+    def run(self):
+        connection = None
+        while not self.stopping.is_set():
+            try:
+                if connection is None:
+                    connection = http.client.HTTPConnection("127.0.0.1", self.port, timeout=5)
+                connection.request("GET", "/healthz")
+                answer = connection.getresponse()
+                answer.read()
+                if answer.status == 200:
+                    self.answered += 1
+                if answer.getheader("Connection") == "close":
+                    connection.close()
+                    connection = None
+            except (OSError, http.client.HTTPException) as error:
+                # Past the limit a new connection may be refused with a 503 and closed: reconnect.
+                self.failures.append(repr(error))
+                connection = None
+                time.sleep(0.01)
+
+    def stop(self):
+        self.stopping.set()
+        for thread in self.threads:
+            thread.join(timeout=10)
+
+
+def answered_within(port: int, seconds: float) -> bool:
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        try:
+            connection = http.client.HTTPConnection("127.0.0.1", port, timeout=1)
+            connection.request("GET", "/readyz")
+            answer = connection.getresponse()
+            answer.read()
+            connection.close()
+            if answer.status == 200:
+                return True
+        except (OSError, http.client.HTTPException):
+            pass
+        time.sleep(0.05)
+    return False
+
+
+def burst(port: int, connections: int, hold_seconds: float) -> dict[int, int]:
+    """Opens `connections` sockets that each send half a request, holds them, closes them; returns how
+    many got each status straight away (503 past the limit) or none (0)."""
+    sockets = []
+    for _ in range(connections):
+        try:
+            sock = socket.create_connection(("127.0.0.1", port), timeout=2)
+            sock.sendall(HALF_REQUEST)
+            sockets.append(sock)
+        except OSError:
+            pass
+    time.sleep(hold_seconds)
+    statuses: dict[int, int] = {}
+    for sock in sockets:
+        sock.setblocking(False)
+        try:
+            head = sock.recv(64)
+            status = int(head.split(b" ")[1]) if head.startswith(b"HTTP/1.1 ") else 0
+        except OSError:
+            status = 0
+        statuses[status] = statuses.get(status, 0) + 1
+        sock.close()
+    return statuses
+
+
+def test_bursts_past_the_connection_limit_never_wedge_the_server(layoutd):
+    server = layoutd("--connection-limit", "16", "--threads", "2", "--connection-timeout", "5",
+                     "--drain-timeout", "3000", "--access-log-level", "debug")
+    load = KeepAliveLoad(server.port, 8)
+    try:
+        for round_number in range(ROUNDS):
+            statuses = burst(server.port, 40, 0.5)
+            # The 8 keep-alive clients hold 8 of the 16 places: most of the 40 are turned away at once.
+            assert statuses.get(503, 0) >= 40 - 16, (round_number, statuses)
+            before = load.answered
+            assert answered_within(server.port, 3), f"no answer after round {round_number}"
+            deadline = time.monotonic() + 3
+            while load.answered == before and time.monotonic() < deadline:
+                time.sleep(0.01)
+            assert load.answered > before, f"the keep-alive clients stalled after round {round_number}"
+    finally:
+        load.stop()
+    started = time.monotonic()
+    assert server.stop(signal.SIGTERM, timeout=10) == 0
+    assert time.monotonic() - started < 3 + 2, "the drain overran --drain-timeout"
+
+
+def test_a_connection_past_the_limit_gets_a_503_problem(layoutd):
+    server = layoutd("--connection-limit", "2", "--threads", "1")
+    held = [socket.create_connection(("127.0.0.1", server.port)) for _ in range(2)]
+    time.sleep(0.2)
+    extra = socket.create_connection(("127.0.0.1", server.port), timeout=3)
+    answer = b""
+    while chunk := extra.recv(4096):
+        answer += chunk
+    head, body = answer.split(b"\r\n\r\n", 1)
+    assert head.startswith(b"HTTP/1.1 503 "), head
+    assert b"Retry-After: 1" in head and b"Content-Type: application/problem+json" in head
+    problem = json.loads(body)
+    assert problem["type"] == "/problems/too-many-connections" and problem["status"] == 503
+    for sock in held:
+        sock.close()
+    # The places come back as soon as the held connections go.
+    assert answered_within(server.port, 2)
+
+
+def test_slow_requests_get_408_while_others_are_answered(layoutd):
+    server = layoutd("--request-timeout", "2", "--connection-timeout", "30")
+    slow = []
+    for _ in range(300):
+        sock = socket.create_connection(("127.0.0.1", server.port), timeout=10)
+        sock.sendall(b"G")
+        slow.append(sock)
+    finished: dict[socket.socket, bytes] = {}
+    latencies = []
+    started = time.monotonic()
+    while time.monotonic() - started < 8 and len(finished) < len(slow):
+        for sock in slow:
+            if sock in finished:
+                continue
+            sock.setblocking(False)
+            try:
+                data = sock.recv(4096)
+                finished[sock] = data
+                continue
+            except BlockingIOError:
+                pass
+            except OSError:
+                finished[sock] = b""
+                continue
+            try:
+                sock.send(b"E")  # a byte at a time: never idle, never done
+            except OSError:
+                finished[sock] = b""
+        begin = time.monotonic()
+        assert answered_within(server.port, 2)
+        latencies.append(time.monotonic() - begin)
+        time.sleep(0.5)
+    elapsed = time.monotonic() - started
+    assert len(finished) == len(slow), f"{len(slow) - len(finished)} slow connections still open after {elapsed:.1f} s"
+    timed_out = [data for data in finished.values() if data.startswith(b"HTTP/1.1 408 ")]
+    assert len(timed_out) >= 290, f"only {len(timed_out)} of 300 got the 408"
+    assert b"/problems/request-timeout" in timed_out[0]
+    assert max(latencies) < 0.5, latencies
+    for sock in slow:
+        sock.close()
+
+
+def test_a_slow_request_on_a_kept_connection_times_out_from_its_first_byte(layoutd):
+    server = layoutd("--request-timeout", "2", "--connection-timeout", "30")
+    sock = socket.create_connection(("127.0.0.1", server.port), timeout=10)
+    sock.sendall(b"GET /healthz HTTP/1.1\r\nHost: a\r\n\r\n")
+    assert sock.recv(4096).startswith(b"HTTP/1.1 200 ")
+    time.sleep(2.5)  # idle longer than the request deadline: only the idle timeout counts here
+    sock.sendall(b"GET /hea")
+    started = time.monotonic()
+    answer = sock.recv(4096)
+    assert answer.startswith(b"HTTP/1.1 408 "), answer
+    assert 1.5 < time.monotonic() - started < 3.5

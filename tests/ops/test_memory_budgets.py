@@ -1,0 +1,94 @@
+"""Memory that follows what clients send, bounded: a declared length sizes the first body buffer only
+up to a small bound, bodies in flight share a process-wide budget (503 past it), the memory comes back
+when connections go, and answers have a size limit checked before they are built."""
+import json
+import socket
+import time
+
+MIB = 1024 * 1024
+HEAD = "POST /v1/layout HTTP/1.1\r\nHost: a\r\nContent-Type: application/json\r\nContent-Length: {}\r\n\r\n"
+
+
+def rss_bytes(pid: int) -> int:
+    with open(f"/proc/{pid}/status") as status:
+        line = next(l for l in status if l.startswith("VmRSS:"))
+    return int(line.split()[1]) * 1024
+
+
+def half_sent_body(port: int, declared: int, sent: bytes = b'{"bounds":') -> socket.socket:
+    sock = socket.create_connection(("127.0.0.1", port), timeout=5)
+    sock.sendall(HEAD.format(declared).encode() + sent)
+    return sock
+
+
+def read_answer(sock: socket.socket) -> bytes:
+    data = b""
+    try:
+        while chunk := sock.recv(65536):
+            data += chunk
+    except socket.timeout:
+        pass
+    return data
+
+
+def test_declared_lengths_do_not_reserve_memory(layoutd):
+    server = layoutd("--max-inflight-body-bytes", str(1024 * MIB))
+    time.sleep(0.2)
+    before = rss_bytes(server.process.pid)
+    held = [half_sent_body(server.port, 7 * MIB, b"x" * 1024) for _ in range(60)]
+    time.sleep(0.5)
+    grown = rss_bytes(server.process.pid) - before
+    # 60 × 7 MiB declared; at most 64 KiB each is allocated before the bytes arrive.
+    assert grown < 32 * MIB, f"RSS grew by {grown / MIB:.1f} MiB"
+    for sock in held:
+        sock.close()
+
+
+def test_bodies_past_the_budget_get_503_and_the_budget_comes_back(layoutd):
+    server = layoutd("--max-body-bytes", str(8 * MIB), "--max-inflight-body-bytes", str(16 * MIB))
+    first = half_sent_body(server.port, 7 * MIB)
+    second = half_sent_body(server.port, 7 * MIB)
+    time.sleep(0.2)
+    third = half_sent_body(server.port, 7 * MIB)
+    answer = read_answer(third)
+    head, _, body = answer.partition(b"\r\n\r\n")
+    assert head.startswith(b"HTTP/1.1 503 "), head
+    assert b"Retry-After: 1" in head and b"application/problem+json" in head
+    assert json.loads(body)["type"] == "/problems/server-busy"
+    first.close()
+    second.close()
+    time.sleep(0.3)
+    # The two bodies' share is given back when their connections go: a third fits again.
+    body = json.dumps({"bounds": {"width": 320, "height": 480}, "itemCount": 3, "pad": " " * (7 * MIB)})
+    status, _, answer = server.request("POST", "/v1/layout", json.loads(body))
+    assert status == 400 and json.loads(answer)["pointer"] == "/pad", answer[:200]  # read in full, then judged
+
+
+def test_a_huge_view_is_refused_before_its_answer_is_built(layoutd):
+    server = layoutd("--max-answer-attributes", "1000")
+    request = {"bounds": {"width": 1e9, "height": 1e9}, "itemCount": 1_000_000,
+               "layout": {"itemSize": {"width": 1, "height": 1}, "minimumInteritemSpacing": 0, "minimumLineSpacing": 0}}
+    before = rss_bytes(server.process.pid)
+    status, headers, body = server.request("POST", "/v1/layout", request)
+    problem = json.loads(body)
+    assert status == 400 and problem["type"] == "/problems/answer-too-large" and problem["pointer"] == "/bounds"
+    assert rss_bytes(server.process.pid) - before < 64 * MIB
+    # Just under the limit is answered.
+    request["bounds"] = {"width": 10, "height": 99.5}  # 10 columns × 100 lines
+    status, _, body = server.request("POST", "/v1/layout", request)
+    assert status == 200 and len(json.loads(body)["attributes"]) == 1000
+
+
+def test_the_answer_limit_holds_across_a_list_of_bounds(layoutd):
+    server = layoutd("--max-answer-attributes", "100")
+    status, _, body = server.request("POST", "/v1/layouts", {"viewport": {"width": 100}, "itemCount": 1000,
+                                                             "layout": {"itemSize": {"width": 10, "height": 10},
+                                                                        "minimumInteritemSpacing": 0,
+                                                                        "minimumLineSpacing": 0}})
+    layout = json.loads(body)["layoutId"]
+    bounds = [{"x": 0, "y": 0, "width": 100, "height": 40}] * 3  # 40 elements each
+    status, _, body = server.request("POST", f"/v1/layouts/{layout}/attributes", {"bounds": bounds})
+    problem = json.loads(body)
+    assert status == 400 and problem["pointer"] == "/bounds/2", problem
+    status, _, body = server.request("POST", f"/v1/layouts/{layout}/attributes", {"bounds": bounds[:2]})
+    assert status == 200
