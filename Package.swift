@@ -14,11 +14,15 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
     ],
     targets: [
-        // libmicrohttpd, found through pkg-config.
-        .systemLibrary(
+        // libmicrohttpd 0.9.75 with the fixes in Sources/CMicroHTTPD/PATCHES.md.
+        .target(
             name: "CMicroHTTPD",
-            pkgConfig: "libmicrohttpd",
-            providers: [.apt(["libmicrohttpd-dev"])]
+            exclude: ["COPYING", "PATCHES.md"],
+            sources: ["src"],
+            cSettings: [
+                .define("HAVE_CONFIG_H"), .define("BUILDING_MHD_LIB", to: "1"), .headerSearchPath("src"),
+                .unsafeFlags(["-O2", "-fno-strict-aliasing", "-pthread", "-w"]),
+            ]
         ),
         // The HTTP server in C: daemon, limits, body accumulation, one callback per request.
         .target(

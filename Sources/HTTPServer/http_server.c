@@ -114,6 +114,8 @@ unsigned hs_rejection_status(hs_rejection rejection) {
         [HS_REJECT_BODY_TOO_LARGE] = 413,      [HS_REJECT_URI_TOO_LONG] = 414,
         [HS_REJECT_UNKNOWN_CODING] = 501,      [HS_REJECT_CONNECTION_LIMIT] = 503,
         [HS_REJECT_BODY_BUDGET] = 503,         [HS_REJECT_NO_ANSWER] = 500,
+        [HS_REJECT_MALFORMED_REQUEST] = 400,   [HS_REJECT_HEADERS_TOO_LARGE] = 431,
+        [HS_REJECT_HTTP_VERSION] = 505,
     };
     return rejection < HS_REJECTION_COUNT ? statuses[rejection] : 500;
 }
@@ -171,6 +173,50 @@ static int prepare_rejections(hs_server *server, const hs_config *config) {
         server->rejections[i].raw_length = (size_t)head_length + body->length;
     }
     return 0;
+}
+
+/* The answers libmicrohttpd sends by itself (it calls the hook with their status), taken from the
+ * first server started and kept for the life of the process, as the hook's contract asks. */
+static struct {
+    const char *body;
+    size_t length;
+} library_answers[HS_REJECTION_COUNT];
+static const char *library_answer_type;
+static atomic_flag library_answers_set = ATOMIC_FLAG_INIT;
+
+static int library_rejection(unsigned status) {
+    switch (status) {
+    case 400: return HS_REJECT_MALFORMED_REQUEST;
+    case 413: return HS_REJECT_BODY_TOO_LARGE;
+    case 414: return HS_REJECT_URI_TOO_LONG;
+    case 431: return HS_REJECT_HEADERS_TOO_LARGE;
+    case 500: return HS_REJECT_NO_ANSWER;
+    case 505: return HS_REJECT_HTTP_VERSION;
+    default: return -1;
+    }
+}
+
+static void answer_for_library(unsigned int status, const char **body, size_t *length, const char **content_type) {
+    int rejection = library_rejection(status);
+    if (rejection < 0 || library_answers[rejection].body == NULL) return;
+    atomic_fetch_add(&rejection_counts[rejection], 1);
+    *body = library_answers[rejection].body;
+    *length = library_answers[rejection].length;
+    *content_type = library_answer_type;
+}
+
+static void install_library_answers(const hs_config *config) {
+    if (atomic_flag_test_and_set(&library_answers_set)) return;
+    const char *type = config->rejection_content_type != NULL ? config->rejection_content_type : "text/plain";
+    library_answer_type = strdup(type);
+    for (int i = 0; i < HS_REJECTION_COUNT; i++) {
+        char *copy = malloc(config->rejections[i].length + 1);
+        if (copy == NULL) continue;
+        if (config->rejections[i].length > 0) memcpy(copy, config->rejections[i].bytes, config->rejections[i].length);
+        library_answers[i].body = copy;
+        library_answers[i].length = config->rejections[i].length;
+    }
+    MHD_set_error_answer_hook(answer_for_library);
 }
 
 static void free_rejections(hs_server *server) {
@@ -543,10 +589,9 @@ static int open_listener(int family, const struct sockaddr_storage *address, uin
  * fatal, so a stop under traffic could abort the process. With our own listener, quiescing is
  * shutting it down: the blocked accept returns, and new connections are refused at once.
  *
- * The connection limit is ours too: a worker of libmicrohttpd 0.9.75 that finds itself at its limit
- * when it takes a handed-over connection leaves a mutex locked and wedges the server for good, so
- * its limit is set where no worker can reach it (see hs_server_start) and the acceptor turns away
- * every connection past `connection_limit` with a 503 before handing it over. */
+ * The connection limit is ours too, so that a connection past it gets a 503 at once instead of a
+ * silent close: libmicrohttpd's own limit is set where no worker reaches it (see hs_server_start).
+ * (Its 0.9.75 release also wedged for good when a worker met its limit; see CMicroHTTPD/PATCHES.md.) */
 static void *accept_loop(void *argument) {
     hs_server *server = argument;
     for (;;) {
@@ -635,6 +680,7 @@ hs_server *hs_server_start(const hs_config *config, hs_handler handler, void *co
     pthread_condattr_setclock(&clock, CLOCK_MONOTONIC);
     pthread_cond_init(&server->reaper_wake, &clock);
     pthread_condattr_destroy(&clock);
+    install_library_answers(config);
     if (prepare_rejections(server, config) != 0) {
         snprintf(error, error_capacity, "out of memory");
         destroy(server);
@@ -654,8 +700,8 @@ hs_server *hs_server_start(const hs_config *config, hs_handler handler, void *co
     /* ITC: the acceptor's hand-over wakes the worker that takes the connection. */
     unsigned flags = MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_EPOLL | MHD_USE_ITC | MHD_USE_ERROR_LOG |
                      MHD_USE_NO_LISTEN_SOCKET;
-    /* Each worker's share of libmicrohttpd's limit is the whole of ours and then some, so no worker
-     * ever meets its own limit (see accept_loop): the acceptor's count is the one that holds. */
+    /* Each worker's share of libmicrohttpd's limit is the whole of ours and then some, so the
+     * acceptor's count is the one that holds (see accept_loop). */
     intptr_t worker_limit = ((intptr_t)config->connection_limit + 1) * (intptr_t)threads;
 
     struct MHD_OptionItem options[] = {

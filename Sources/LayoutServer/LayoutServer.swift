@@ -182,6 +182,9 @@ enum Rejection: String, CaseIterable {
     case connectionLimit = "connection-limit"
     case bodyBudget = "body-budget"
     case noAnswer = "no-answer"
+    case malformedRequest = "malformed-request"
+    case headersTooLarge = "headers-too-large"
+    case httpVersion = "http-version"
 
     var code: hs_rejection {
         switch self {
@@ -195,6 +198,9 @@ enum Rejection: String, CaseIterable {
         case .connectionLimit: HS_REJECT_CONNECTION_LIMIT
         case .bodyBudget: HS_REJECT_BODY_BUDGET
         case .noAnswer: HS_REJECT_NO_ANSWER
+        case .malformedRequest: HS_REJECT_MALFORMED_REQUEST
+        case .headersTooLarge: HS_REJECT_HEADERS_TOO_LARGE
+        case .httpVersion: HS_REJECT_HTTP_VERSION
         }
     }
 
@@ -210,6 +216,9 @@ enum Rejection: String, CaseIterable {
         case .connectionLimit: .connectionLimit(configuration.connectionLimit)
         case .bodyBudget: .bodyBudget(configuration.maxInflightBodyBytes)
         case .noAnswer: .noAnswer()
+        case .malformedRequest: .malformedFraming("The request is not well-formed HTTP/1.1.")
+        case .headersTooLarge: .headersTooLarge(limit: configuration.connectionMemoryBytes)
+        case .httpVersion: .httpVersionNotSupported()
         }
     }
 }

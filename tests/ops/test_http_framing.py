@@ -107,6 +107,27 @@ def test_a_target_at_the_limit_is_served(server):
     assert answers(data)[0][0].startswith(b"HTTP/1.1 200 ")
 
 
+def test_an_unparseable_content_length_is_one_400(server):
+    single_problem(server.port, HEAD + b"Content-Length: 12x\r\n\r\n", 400, "malformed-request")
+
+
+def test_a_request_line_that_is_not_http_is_400(server):
+    single_problem(server.port, b"HELLO\r\n\r\n", 400, "malformed-request")
+
+
+def test_headers_past_the_connection_memory_are_431(server):
+    raw = b"GET /healthz HTTP/1.1\r\nHost: a\r\nX-Padding: " + b"b" * 20000 + b"\r\n\r\n"
+    single_problem(server.port, raw, 431, "headers-too-large")
+
+
+def test_a_target_past_the_connection_memory_is_414(server):
+    single_problem(server.port, b"GET /healthz?q=" + b"a" * 40000 + b" HTTP/1.1\r\nHost: a\r\n\r\n", 414, "uri-too-long")
+
+
+def test_an_unknown_http_version_is_505(server):
+    single_problem(server.port, b"GET /healthz HTTP/3.0\r\nHost: a\r\n\r\n", 505, "http-version-not-supported")
+
+
 def test_a_well_framed_chunked_body_is_served_and_the_connection_kept(server):
     chunked = b"%x\r\n" % len(BODY) + BODY + b"\r\n0\r\n\r\n"
     raw = HEAD + b"Transfer-Encoding: chunked\r\n\r\n" + chunked + b"GET /healthz HTTP/1.1\r\nHost: a\r\nConnection: close\r\n\r\n"

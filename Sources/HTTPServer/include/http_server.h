@@ -40,6 +40,9 @@ typedef enum hs_rejection {
     HS_REJECT_CONNECTION_LIMIT,    /* 503: connection_limit connections are open */
     HS_REJECT_BODY_BUDGET,         /* 503: the body would take in-flight bodies past their budget */
     HS_REJECT_NO_ANSWER,           /* 500: the handler returned without answering */
+    HS_REJECT_MALFORMED_REQUEST,   /* 400: a request line or header that is not HTTP/1.1 */
+    HS_REJECT_HEADERS_TOO_LARGE,   /* 431: the request line and headers do not fit connection_memory_limit */
+    HS_REJECT_HTTP_VERSION,        /* 505: an HTTP version other than 1.0 and 1.1 */
     HS_REJECTION_COUNT
 } hs_rejection;
 

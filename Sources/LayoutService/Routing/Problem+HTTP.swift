@@ -35,6 +35,16 @@ extension Problem {
                 detail: "The request bodies being received would pass the server's budget of \(budget) bytes; retry after a second.")
     }
 
+    public static func headersTooLarge(limit: Int) -> Problem {
+        Problem(slug: "headers-too-large", title: "Request Header Fields Too Large", status: 431,
+                detail: "The request line and headers do not fit in the \(limit) bytes a connection has for them.")
+    }
+
+    public static func httpVersionNotSupported() -> Problem {
+        Problem(slug: "http-version-not-supported", title: "HTTP Version Not Supported", status: 505,
+                detail: "Only HTTP/1.1 and HTTP/1.0 are served.")
+    }
+
     public static func noAnswer() -> Problem {
         Problem(slug: "internal", title: "Internal Server Error", status: 500, detail: "The handler produced no answer.")
     }
