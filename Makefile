@@ -10,7 +10,7 @@ SUDO         := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 # pip's console scripts, found where this python puts them (a PATH shim may not exist yet).
 HADOLINT     := $(shell python3 -c 'import sysconfig; print(sysconfig.get_path("scripts"))')/hadolint
 
-.PHONY: all bench soak test-bench deps testdeps pydeps build release run test test-swift test-tsan test-asan fuzz fuzz-build test-fuzz test-openapi test-schemathesis test-readme test-css test-ops test-container clean
+.PHONY: all bench soak stress test-bench deps testdeps pydeps build release run test test-swift test-tsan test-asan fuzz fuzz-build test-fuzz test-openapi test-schemathesis test-readme test-css test-ops test-container clean
 
 all: build
 
@@ -44,10 +44,12 @@ run: release
 	.build/release/layoutd --port $(PORT)
 
 # Every test: unit and integration tests over a real socket, the cache and server again under
-# ThreadSanitizer, the OpenAPI document checked and its examples replayed against the binary, the
-# README's curl examples, the CSS mode against Chromium, the process as operators run it (flags,
-# health, metrics, logs, drain, valgrind, nginx), the container image, and one benchmark iteration.
-test: deps testdeps pydeps test-swift test-tsan test-openapi test-readme test-css test-ops test-container test-bench
+# ThreadSanitizer and the HTTP suite under AddressSanitizer, a minute of fuzzing, the OpenAPI document
+# checked, its examples replayed and schemathesis run against the binary, the README's curl examples,
+# the CSS mode against Chromium, the process as operators run it (flags, health, metrics, logs, drain,
+# floods, slow clients, framing, budgets, valgrind, nginx), the container image, and one benchmark
+# iteration.
+test: deps testdeps pydeps test-swift test-tsan test-asan test-fuzz test-openapi test-schemathesis test-readme test-css test-ops test-container test-bench
 
 test-swift:
 	$(SWIFT) build --build-tests
@@ -56,9 +58,12 @@ test-swift:
 test-tsan:
 	TSAN_OPTIONS=halt_on_error=1 $(SWIFT) test --sanitize=thread --scratch-path .build-tsan --filter 'Concurrency'
 
-# The HTTP integration suite (real sockets, the C server and the service) under AddressSanitizer.
+# The HTTP integration suite (real sockets, the C server and the service) under AddressSanitizer,
+# leaks included (but XCTest's own, two objects its runner never frees).
 test-asan:
-	ASAN_OPTIONS=halt_on_error=1:detect_leaks=0 $(SWIFT) test --sanitize=address --scratch-path .build-asan --filter 'LayoutServerTests'
+	mkdir -p .build-asan && printf 'leak:libXCTest.so\n' > .build-asan/lsan.supp
+	ASAN_OPTIONS=halt_on_error=1:detect_leaks=1 LSAN_OPTIONS=suppressions=$(CURDIR)/.build-asan/lsan.supp \
+		$(SWIFT) test --sanitize=address --scratch-path .build-asan --filter 'LayoutServerTests'
 
 # The whole request path (bytes → routing → decoding → engine → writing) under libFuzzer and
 # AddressSanitizer, seeded from openapi.yaml's examples and Tests/FuzzRegressions, for FUZZ_SECONDS;
@@ -72,8 +77,8 @@ fuzz-build: deps pydeps
 
 fuzz: fuzz-build
 	mkdir -p .build-fuzz/corpus .build-fuzz/crashes
-	ASAN_OPTIONS=halt_on_error=1:detect_leaks=0 .build-fuzz/debug/layoutd-fuzz .build-fuzz/corpus .build-fuzz/seeds \
-		Tests/FuzzRegressions -dict=.build-fuzz/fuzz.dict -max_total_time=$(FUZZ_SECONDS) -timeout=20 -rss_limit_mb=4096 \
+	ASAN_OPTIONS=halt_on_error=1:detect_leaks=1 .build-fuzz/debug/layoutd-fuzz .build-fuzz/corpus .build-fuzz/seeds \
+		Tests/FuzzRegressions -dict=.build-fuzz/fuzz.dict -max_total_time=$(FUZZ_SECONDS) -timeout=20 -rss_limit_mb=4096 -max_len=8192 \
 		-artifact_prefix=.build-fuzz/crashes/ -print_final_stats=1
 
 # About a minute of `make fuzz` (part of `make test`).
@@ -107,6 +112,11 @@ soak: deps
 # The process as operators run it: flags and environment, health, metrics, logs, graceful stop.
 test-ops: build
 	LAYOUTD_BIN=.build/debug/layoutd python3 -m pytest -q tests/ops
+
+# Bursts past the connection limit under keep-alive load, STRESS_ROUNDS times (a few in test-ops).
+STRESS_ROUNDS ?= 300
+stress: build
+	LAYOUTD_BIN=.build/debug/layoutd FLOOD_ROUNDS=$(STRESS_ROUNDS) python3 -m pytest -q tests/ops/test_floods.py -k wedge
 
 # The Dockerfile's runtime image built with buildah and run, when buildah and debootstrap are here
 # (CI installs them); hadolint checks the Dockerfile either way.

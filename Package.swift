@@ -67,6 +67,8 @@ let package = Package(
             path: "Benchmarks/LayoutBenchmarks"
         ),
         .executableTarget(name: "http-baseline", dependencies: ["HTTPServer"], path: "Benchmarks/HTTPBaseline"),
+        // The request path under libFuzzer and AddressSanitizer (make fuzz); without them, a replayer of inputs.
+        .executableTarget(name: "layoutd-fuzz", dependencies: ["LayoutService"], path: "Sources/LayoutFuzz"),
         // The seeded random generator the tests and benchmarks share.
         .target(name: "SeededRandom", path: "Tests/SeededRandom"),
         .testTarget(name: "FlowLayoutTests", dependencies: ["FlowLayout", "SeededRandom"]),
@@ -74,7 +76,7 @@ let package = Package(
             name: "FlowLayoutPropertyTests",
             dependencies: ["FlowLayout", "SeededRandom", .product(name: "PropertyBased", package: "swift-property-based")]
         ),
-        .testTarget(name: "LayoutServiceTests", dependencies: ["LayoutService", "SeededRandom"]),
+        .testTarget(name: "LayoutServiceTests", dependencies: ["LayoutService", "SeededRandom", "layoutd-fuzz"]),
         .testTarget(name: "LayoutServerTests", dependencies: ["LayoutServer", "SeededRandom"]),
     ],
     swiftLanguageModes: [.v6]
