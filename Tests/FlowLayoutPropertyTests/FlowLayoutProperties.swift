@@ -78,8 +78,8 @@ struct FlowLayoutProperties {
     }
 
     /// Scenarios whose rectangles touch a frame only where pixel rounding has carried it past its
-    /// section's extent: UIKit looks at a section only if its (unrounded) frame meets the rect (spec
-    /// §9), so those elements are not returned. Found by the property above; kept as cases.
+    /// section's extent: UIKit looks at a section only if its (unrounded) frame meets the rect
+    /// (docs/flow-layout.md §9), so those elements are not returned. Found by the property above; kept as cases.
     @Test(arguments: [10314172927445595401, 3808231528599237410, 12172901600980003504, 7347366951794993566,
                       10247653716661673103] as [UInt64])
     func visibleQueryCullsBySectionFrameBeforeRounding(seed: UInt64) {

@@ -5,9 +5,10 @@ import SeededRandom
 /// Issue 3, "beyond UIKit": the opt-in line alignments (`leading`, `center`, `trailing`, `justified`)
 /// and the cross-axis alignments (`start`, `center`, `end`), in both scroll directions, on the row path
 /// (varied sizes) and on the uniform path. Every expected number below is worked out by hand in the
-/// comments from the line-breaking rule of FLOWLAYOUT.md §6.2 / §5.1 and the alignment semantics:
-/// exactly `minimumInteritemSpacing` between the items of a line (justified: the free space shared
-/// equally, last line included), `minimumLineSpacing` between lines, in both scroll directions.
+/// comments from the line-breaking rule of docs/flow-layout.md §6.2 / §5.1 and the alignment
+/// semantics of its §15: exactly `minimumInteritemSpacing` between the items of a line (justified: the
+/// free space shared equally, last line included), `minimumLineSpacing` between lines, in both scroll
+/// directions.
 @Suite("Line and cross alignment (beyond UIKit)")
 struct AlignmentTests {
     // MARK: Helpers
@@ -126,7 +127,7 @@ struct AlignmentTests {
 
     // MARK: Example 11 with alignments: no spacing swap
 
-    /// FLOWLAYOUT.md example 11 (height 200, interitem 5, line 20, sizes 50×60, 60×60, 50×100, 40×40).
+    /// docs/flow-layout.md example 11 (height 200, interitem 5, line 20, sizes 50×60, 60×60, 50×100, 40×40).
     /// UIKit swaps the spacings there; the line alignments do not.
     /// Breaking with sIn = 5: 200 −65 → 135 −65 → 70; 100 > 70 → column 1, 200 − 105 = 95; 40 ≤ 95.
     /// Columns [0 1] thick 60 at x 0, [2 3] thick 50 at x 0 + 60 + 20 = 80; contentSize (130, 200).
@@ -169,7 +170,7 @@ struct AlignmentTests {
     }
 
     @Test func example11WithoutAlignmentKeepsUIKitSwap() {
-        // UIKit's default stays as the spec's example 11.
+        // UIKit's default stays as docs/flow-layout.md's example 11.
         let laid = Self.example11(nil)
         #expect(laid.cells == [rect(5, 0, 50, 60), rect(0, 140, 60, 60), rect(65, 0, 50, 100), rect(70, 120, 40, 40)])
         #expect(laid.contentSize == Size(width: 115, height: 200))

@@ -1,13 +1,13 @@
 @testable import FlowLayout
 import Testing
 
-/// FLOWLAYOUT.md §10, left to right, horizontal scrolling: worked example 15 turned on its side.
+/// docs/flow-layout.md §10, left to right, horizontal scrolling: worked example 15 turned on its side.
 ///
 /// Height 320, bounds 480 wide, 2 sections each: header width 40, three 100×320 items, footer width 30.
 /// Items are as tall as the line (perLine = floor(330/330) = 1, centred at (320 − 320)/2 = 0); columns at
 /// x 40, 150, 260 in a section; end of lines 40 + 3·110 − 10 = 360; footer 360…390; section width 390,
 /// section 1 at x 390. Natural: h0 x 0, h1 x 390, f0 x 360, f1 x 750; contentSize (780, 320).
-@Suite("Pinned headers and footers, horizontal (FLOWLAYOUT.md §10)")
+@Suite("Pinned headers and footers, horizontal (docs/flow-layout.md §10)")
 struct HorizontalPinningTests {
     static func input(pinHeaders: Bool, pinFooters: Bool, contentInset: EdgeInsets = .zero) -> FlowLayoutInput {
         var settings = FlowLayoutSettings()

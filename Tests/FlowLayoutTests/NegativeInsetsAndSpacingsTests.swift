@@ -2,9 +2,9 @@
 import Testing
 import SeededRandom
 
-/// Negative section insets and spacings are used as given, as UIKit uses them (spec §12: not
-/// validated, overlaps possible), but the content size is never negative: a scroll-axis total below
-/// zero is 0. The visible query still finds exactly the elements in view when lines overlap or run
+/// Negative section insets and spacings are used as given, as UIKit uses them (docs/flow-layout.md
+/// §12: not validated, overlaps possible), but the content size is never negative: a scroll-axis total
+/// below zero is 0 (§7). The visible query still finds exactly the elements in view when lines overlap or run
 /// backwards, and finds them without walking every line of a counted section.
 @Suite("Negative insets and spacings")
 struct NegativeInsetsAndSpacingsTests {

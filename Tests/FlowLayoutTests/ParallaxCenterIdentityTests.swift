@@ -2,7 +2,7 @@
 import Testing
 import SeededRandom
 
-/// PARALLAX.md, `center` model: linearity in the scroll offset and mirror symmetry about the viewport
+/// docs/parallax.md §2.1, `center` model: linearity in the scroll offset and mirror symmetry about the viewport
 /// centre (issue 4, item 8), vertical and horizontal, with and without clamp and in both directions.
 ///
 /// offset = d · k with d = (By + H/2) − (f.y + h/2) and k = M / (H/2 + h/2), so
@@ -33,7 +33,7 @@ struct ParallaxCenterIdentityTests {
     // MARK: Linearity, exact values
 
     /// M = 30, H = 568, h = 200: k = 30/384 = 5/64 (exact in binary). A cell centred at y 200:
-    /// By = 0 → d 84 → 6.5625 (the spec's worked value); every 16 pt of scroll adds 16 · 5/64 = 1.25.
+    /// By = 0 → d 84 → 6.5625 (docs/parallax.md's worked value); every 16 pt of scroll adds 16 · 5/64 = 1.25.
     @Test(arguments: [ScrollDirection.vertical, .horizontal])
     func exactStepsOfTheWorkedExample(direction: ScrollDirection) {
         let model = CellParallax(model: .center, maxOffset: 30)
@@ -130,7 +130,7 @@ struct ParallaxCenterIdentityTests {
 
     /// M = 30, H = 568, h = 200, By = 1000 (centre 1284): a cell centred d = 100 below gets
     /// −100 · 5/64 = −7.8125, one 100 above +7.8125; at d = 384 (touching the edges) −30 and +30;
-    /// at d = 516, unclamped ∓40.3125 (the spec's "below" row) and ∓30 clamped.
+    /// at d = 516, unclamped ∓40.3125 (docs/parallax.md's "below" row) and ∓30 clamped.
     @Test(arguments: [
         (100.0, -7.8125, -7.8125),
         (384, -30, -30),

@@ -2,9 +2,9 @@
 import Testing
 import SeededRandom
 
-/// PARALLAX.md: the `cover` model and its identities, the WhatsApp-image and table-cell presets, the
-/// `center` model's clamp, per-item depth, the stretchy header and the background layers, each with the
-/// spec's worked values. (The `center` worked-value table itself lives in ParallaxTests.)
+/// docs/parallax.md: the `cover` model and its identities, the WhatsApp-image and table-cell presets,
+/// the `center` model's clamp, per-item depth, the stretchy header and the background layers, each with
+/// the worked values given there. (The `center` worked-value table itself lives in ParallaxTests.)
 @Suite("Parallax: models, presets and layers")
 struct ParallaxModelTests {
     // MARK: Helpers
@@ -28,7 +28,7 @@ struct ParallaxModelTests {
             scrollDirection: .vertical, maxOffset: maxOffset)
     }
 
-    /// The spec's cover progress, written out: `c = ((H − b) − y_s) / ((H − t − b) + h)`.
+    /// The cover progress of docs/parallax.md §2.2, written out: `c = ((H − b) − y_s) / ((H − t − b) + h)`.
     static func coverProgress(ys: Double, cellHeight h: Double, viewportHeight H: Double, top t: Double = 0, bottom b: Double = 0) -> Double {
         ((H - b) - ys) / ((H - t - b) + h)
     }

@@ -2,7 +2,7 @@
 import Testing
 import SeededRandom
 
-/// PARALLAX.md, `center` model: the worked values table and the identities behind it.
+/// docs/parallax.md §2.1, `center` model: the worked values table and the identities behind it.
 @Suite("Parallax: center model")
 struct ParallaxTests {
     static let m = 30.0

@@ -1,9 +1,9 @@
 @testable import FlowLayout
 import Testing
 
-/// FLOWLAYOUT.md §11 (right-to-left, mode 1: the layout reports mirrored x), example 13 of §13, the
+/// docs/flow-layout.md §11 (right-to-left: the layout reports mirrored x), example 13 of §13, the
 /// right-to-left header pinning rule of §10, and the visible query of §9 on mirrored frames.
-@Suite("Right to left (FLOWLAYOUT.md §11)")
+@Suite("Right to left (docs/flow-layout.md §11)")
 struct RightToLeftTests {
     // MARK: Helpers
 
@@ -37,7 +37,7 @@ struct RightToLeftTests {
         attributes.filter { $0.kind == .cell && $0.section == section }.sorted { $0.item < $1.item }.map(\.frame)
     }
 
-    /// Spec §8 rounding, written out: half away from zero on the pixel grid.
+    /// docs/flow-layout.md §8 rounding, written out: half away from zero on the pixel grid.
     static func pixel(_ value: Double, _ scale: Double) -> Double {
         scale == 1 ? value.rounded(.toNearestOrAwayFromZero) : (value * scale).rounded(.toNearestOrAwayFromZero) / scale
     }

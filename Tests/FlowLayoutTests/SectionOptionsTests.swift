@@ -1,7 +1,7 @@
 @testable import FlowLayout
 import Testing
 
-/// FLOWLAYOUT.md §2 (`sectionInsetReference` = layoutMargins / safeArea) and §1 / §3 per-section
+/// docs/flow-layout.md §2 (`sectionInsetReference` = layoutMargins / safeArea) and §1 / §3 per-section
 /// overrides (UIKit's delegate methods for insets, spacings, header and footer sizes), with frames
 /// worked out by hand in the comments.
 @Suite("sectionInsetReference and per-section overrides")

@@ -23,7 +23,7 @@ func isClose(_ a: Rect, _ b: Rect, tolerance: Double) -> Bool {
         && abs(a.size.width - b.size.width) <= tolerance && abs(a.size.height - b.size.height) <= tolerance
 }
 
-/// Frames equal component by component within `tolerance` (for values the spec gives to 4 decimals).
+/// Frames equal component by component within `tolerance` (for values docs/flow-layout.md gives to 4 decimals).
 func expectClose(
     _ actual: [Rect], _ expected: [Rect], tolerance: Double = 1e-4, sourceLocation: SourceLocation = #_sourceLocation
 ) {

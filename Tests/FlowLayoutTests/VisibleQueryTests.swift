@@ -79,7 +79,7 @@ struct VisibleQueryTests {
         ]
     }()
 
-    /// The spec's rule (§9) applied to every element: the element's section frame must touch `rect`;
+    /// The rule of docs/flow-layout.md §9 applied to every element: the element's section frame must touch `rect`;
     /// cells of uniform sections count when their row touches `rect` and their column starts before
     /// its far edge; every other element when its frame touches `rect` (closed intersection).
     static func bruteForce(_ all: [LayoutAttributes], layout: BaseLayout, rect: Rect) -> [LayoutAttributes] {

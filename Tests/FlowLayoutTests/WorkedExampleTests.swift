@@ -1,9 +1,9 @@
 @testable import FlowLayout
 import Testing
 
-/// FLOWLAYOUT.md §13: the worked examples, with the spec's numbers. Example 13 (right-to-left) is in
-/// RightToLeftTests.
-@Suite("Worked examples (FLOWLAYOUT.md §13)")
+/// docs/flow-layout.md §13: the worked examples, with the numbers given there. Example 13
+/// (right-to-left) is in RightToLeftTests.
+@Suite("Worked examples (docs/flow-layout.md §13)")
 struct WorkedExampleTests {
     static func lay(
         _ sections: [FlowSection], crossAxis: Double, settings: FlowLayoutSettings = FlowLayoutSettings(),

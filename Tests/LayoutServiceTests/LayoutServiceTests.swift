@@ -48,7 +48,7 @@ struct LayoutServiceTests {
     @Test func answerMembersComeInAFixedOrder() {
         let answer = post(#"{"bounds":{"width":100,"height":100},"layout":{"headerReferenceSize":{"height":20}},"items":[{"width":40,"height":30}],"parallax":{"model":"center","maxOffset":10}}"#)
         #expect(answer.text.hasPrefix(#"{"layoutId":""#))
-        // A lone uniform item sits at the leading inset when two would fit on the line (spec §12).
+        // A lone uniform item sits at the leading inset when two would fit on the line (docs/flow-layout.md §12).
         #expect(answer.text.contains(#"{"kind":"cell","section":0,"item":0,"frame":{"x":0,"y":20,"width":40,"height":30},"center":{"x":20,"y":35},"zIndex":0,"parallaxOffset":{"x":0,"y":"#))
         #expect(answer.text.contains(#"{"kind":"header","section":0,"frame":{"x":0,"y":0,"width":100,"height":20},"center":{"x":50,"y":10},"zIndex":10}"#))
     }

@@ -26,7 +26,8 @@ public struct Rect: Hashable, Sendable {
     public var isEmpty: Bool { !(size.width > 0 && size.height > 0) }
 
     /// Closed intersection: rectangles that only touch along an edge count as intersecting, which is
-    /// what swift-corelibs-foundation does and what the spec recommends until measured on a device.
+    /// what swift-corelibs-foundation does and what docs/flow-layout.md §9 keeps until measured on a
+    /// device.
     public func touches(_ other: Rect) -> Bool {
         minX <= other.maxX && other.minX <= maxX && minY <= other.maxY && other.minY <= maxY
     }

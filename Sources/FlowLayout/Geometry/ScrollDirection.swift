@@ -4,8 +4,8 @@ public enum ScrollDirection: UInt8, Hashable, Sendable {
     case horizontal
 }
 
-/// Axis vocabulary of the spec: *along* runs inside a line (x for vertical scrolling), *scroll* runs
-/// from line to line (y for vertical scrolling). The engine computes in (along, scroll) and maps to
+/// Axis vocabulary of docs/flow-layout.md §1: *along* runs inside a line (x for vertical scrolling),
+/// *scroll* runs from line to line (y for vertical scrolling). The engine computes in (along, scroll) and maps to
 /// (x, y) only when it writes frames, so one algorithm serves both directions.
 extension ScrollDirection {
     @inline(__always) func along(_ size: Size) -> Double { self == .vertical ? size.width : size.height }

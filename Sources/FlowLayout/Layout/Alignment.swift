@@ -34,7 +34,8 @@ public enum CrossAlignment: UInt8, Hashable, Sendable {
 
 /// How a line's items are distributed along it.
 enum LinePlacement: Hashable, Sendable {
-    /// UIKit's rules (spec §5.3 and §6.4), which depend on the path and on whether the line is complete.
+    /// UIKit's rules (docs/flow-layout.md §5.3 and §6.4), which depend on the path and on whether the
+    /// line is complete.
     case uikit
     case aligned(LineAlignment)
     case css(CSSFlexLayout.JustifyContent)

@@ -8,7 +8,8 @@
 /// through the runtime's generic value witnesses (an `Optional<BaseLayout>` on every lookup).
 public final class BaseLayout: Sendable {
     public let scrollDirection: ScrollDirection
-    /// Bounds minus content insets across the scroll axis, the width lines are broken to (spec §1).
+    /// Bounds minus content insets across the scroll axis, the width lines are broken to
+    /// (docs/flow-layout.md §1).
     public let dimension: Double
     /// Not pixel-rounded, as UIKit's, and never negative: negative insets and spacings are used as
     /// given (items may overlap or sit before the origin), but a scroll-axis total below zero is 0,
@@ -96,7 +97,8 @@ extension BaseLayout {
 }
 
 extension SectionLayout {
-    /// Lays out one section in its own coordinates (spec §3), placed at `offset` along the scroll axis.
+    /// Lays out one section in its own coordinates (docs/flow-layout.md §3), placed at `offset` along
+    /// the scroll axis.
     init(_ section: FlowSection, settings: FlowLayoutSettings, dimension: Double, offset: Double, sectionInset inset: EdgeInsets) {
         let direction = settings.effectiveScrollDirection
         // A header or footer exists only with a positive thickness; negative ones are ignored (§3).

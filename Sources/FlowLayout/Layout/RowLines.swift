@@ -1,4 +1,4 @@
-/// UIKit's row path: items of differing sizes broken into lines one by one (spec §6).
+/// UIKit's row path: items of differing sizes broken into lines one by one (docs/flow-layout.md §6).
 ///
 /// Only the item sizes and one 20-byte record per line are kept; where each item sits inside its line
 /// is recomputed for the lines a query touches, with the same arithmetic as UIKit, so a cached layout

@@ -1,6 +1,6 @@
-/// `sectionInsetReference` (spec §2): with `.safeArea` or `.layoutMargins` the section insets across
-/// the scroll axis grow by how far the reference insets exceed the content inset, and the whole content
-/// gets a pad before the first and after the last section along the scroll axis.
+/// `sectionInsetReference` (docs/flow-layout.md §2): with `.safeArea` or `.layoutMargins` the section
+/// insets across the scroll axis grow by how far the reference insets exceed the content inset, and the
+/// whole content gets a pad before the first and after the last section along the scroll axis.
 struct SectionInsetAdjustment {
     var leadPad: Double = 0
     var trailPad: Double = 0

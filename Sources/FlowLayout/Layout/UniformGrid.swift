@@ -1,5 +1,5 @@
 /// UIKit's uniform path: a section whose items all have one size is a grid computed by arithmetic,
-/// so it costs the same for ten items or ten million (spec §5).
+/// so it costs the same for ten items or ten million (docs/flow-layout.md §5).
 ///
 /// Coordinates are section-relative: `along` inside a line, `scroll` from the section's start.
 struct UniformGrid: Sendable {

@@ -1,4 +1,4 @@
-/// The parallax effects of a request (PARALLAX.md). Every one is a pure function of the frames the
+/// The parallax effects of a request (docs/parallax.md). Every one is a pure function of the frames the
 /// answer carries and the bounds, so it runs after the visible query, on the k visible elements only,
 /// and never touches the cached base layout.
 public struct Parallax: Hashable, Sendable {

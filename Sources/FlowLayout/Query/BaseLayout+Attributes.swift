@@ -1,6 +1,7 @@
 extension BaseLayout {
     /// Appends the attributes of every element whose frame intersects `viewport.bounds`, in UIKit's
-    /// order: all cells (section by section, line by line), then headers, then footers (spec §9).
+    /// order: all cells (section by section, line by line), then headers, then footers
+    /// (docs/flow-layout.md §9).
     ///
     /// Frames are pixel-rounded, mirrored for right-to-left and pinned for this viewport. Only the
     /// sections, lines and items near the bounds are looked at. The return value counts the work: every
@@ -57,9 +58,9 @@ extension BaseLayout {
     }
 
     /// Whether the section's elements may touch `rect` (in unmirrored content coordinates): its frame
-    /// touches it (spec §9). When negative insets or spacings put elements outside their section's
-    /// span, only the side across the scroll axis is checked here, and each line and element is
-    /// checked exactly where it ends up (right-to-left included).
+    /// touches it (docs/flow-layout.md §9). When negative insets or spacings put elements outside
+    /// their section's span, only the side across the scroll axis is checked here, and each line and
+    /// element is checked exactly where it ends up (right-to-left included).
     private func mayHoldElements(section index: Int, touching rect: Rect) -> Bool {
         guard !sectionsAreOrdered else { return sectionFrame(index).touches(rect) }
         return scrollDirection.alongMin(rect) <= dimension && scrollDirection.alongMax(rect) >= 0
@@ -74,7 +75,7 @@ extension BaseLayout {
         return MirrorTransform(mapping: .mirror(length: contentSize.width), mirrorsAfterRounding: false)
     }
 
-    /// How a section's cells map for the viewport's layout direction (spec §11).
+    /// How a section's cells map for the viewport's layout direction (docs/flow-layout.md §11).
     private func cellTransform(section index: Int, uniform: Bool, viewport: Viewport) -> MirrorTransform {
         guard viewport.layoutDirection == .rightToLeft else { return .identity }
         if !isHorizontal { return MirrorTransform(mapping: .mirror(length: dimension), mirrorsAfterRounding: uniform) }
@@ -141,7 +142,7 @@ extension BaseLayout {
                         alongLength: grid.alongLength, scrollLength: grid.acrossLength),
                     scale: viewport.scale)
                 // Uniform sections include lines that touch the bounds but not columns that only touch
-                // their far edge (spec §9).
+                // their far edge (docs/flow-layout.md §9).
                 guard direction.scrollMax(frame) >= direction.scrollMin(rect),
                     direction.scrollMin(frame) <= direction.scrollMax(rect),
                     direction.alongMax(frame) >= direction.alongMin(rect),
@@ -164,7 +165,8 @@ extension BaseLayout {
         let low = direction.scrollMin(search) - offset
         let high = direction.scrollMax(search) - offset
         let lines = rows.lines
-        // The offset inside a column is what right-to-left mirrors on this path (spec §11).
+        // The offset inside a column is what right-to-left mirrors on this path
+        // (docs/flow-layout.md §11).
         let crossAlignment = viewport.layoutDirection == .rightToLeft && isHorizontal
             ? rows.crossAlignment.mirrored : rows.crossAlignment
         var examined = 0
@@ -208,7 +210,7 @@ extension BaseLayout {
     }
 
     /// The frame of a section's header or footer for this viewport, pinned when the layout asks for it
-    /// (spec §10), or nil when the section has none.
+    /// (docs/flow-layout.md §10), or nil when the section has none.
     func supplementaryFrame(_ kind: LayoutAttributes.Kind, section index: Int, viewport: Viewport) -> Rect? {
         let isHeader = kind == .header
         // The length first, read in place: a section without this element (most have neither) is not
@@ -241,7 +243,7 @@ extension BaseLayout {
                 }
             }
         } else if !isHeader && pinsFooters {
-            // Footers follow the left-to-right rule in either direction (spec §10).
+            // Footers follow the left-to-right rule in either direction (docs/flow-layout.md §10).
             if visibleMax < scroll + length { scroll = visibleMax - length }
             if scroll - section.headerLength < sectionMin { scroll = sectionMin + section.headerLength }
         }

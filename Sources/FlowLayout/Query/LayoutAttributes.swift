@@ -32,6 +32,6 @@ public struct LayoutAttributes: Hashable, Sendable {
 
     public var center: Point { frame.center }
 
-    /// UIKit gives supplementary views zIndex 10 on current SDKs (spec §9).
+    /// UIKit gives supplementary views zIndex 10 on current SDKs (docs/flow-layout.md §9).
     static let supplementaryZIndex = 10
 }

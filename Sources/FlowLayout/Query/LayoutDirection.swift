@@ -4,9 +4,9 @@ public enum LayoutDirection: UInt8, Hashable, Sendable {
     case rightToLeft
 }
 
-/// Right-to-left as the default flow layout does it (spec §11, mode 1): the layout itself reports
-/// mirrored x coordinates. Frames are computed left to right and mapped here; the bounds are mapped the
-/// other way to find candidates.
+/// Right-to-left as the default flow layout does it (docs/flow-layout.md §11): the layout itself
+/// reports mirrored x coordinates. Frames are computed left to right and mapped here; the bounds are
+/// mapped the other way to find candidates.
 struct MirrorTransform {
     enum Mapping {
         case identity
@@ -14,12 +14,12 @@ struct MirrorTransform {
         /// mirrored across the content width.
         case mirror(length: Double)
         /// `x' = x + delta`: the horizontal row path, whose section is mirrored but whose column order
-        /// is not (UIKit's bug, spec §11).
+        /// is not (UIKit's bug, docs/flow-layout.md §11).
         case shift(delta: Double)
     }
 
     var mapping: Mapping
-    /// The uniform path mirrors after rounding, the row path before (spec §11).
+    /// The uniform path mirrors after rounding, the row path before (docs/flow-layout.md §11).
     var mirrorsAfterRounding: Bool
 
     static let identity = MirrorTransform(mapping: .identity, mirrorsAfterRounding: false)

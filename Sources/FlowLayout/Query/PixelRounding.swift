@@ -1,5 +1,5 @@
 /// Rounds an origin coordinate to the pixel grid of `scale`, half away from zero, as UIKit's flow layout
-/// does for every frame origin (spec §8). Sizes are never rounded.
+/// does for every frame origin (docs/flow-layout.md §8). Sizes are never rounded.
 @inline(__always)
 func roundToPixel(_ value: Double, scale: Double?) -> Double {
     guard let scale else { return value }

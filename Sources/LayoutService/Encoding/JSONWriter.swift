@@ -1,7 +1,7 @@
 import FlowLayout
 
-/// Writes JSON straight into bytes: no intermediate objects, no Foundation (DESIGN.md measured 8 µs
-/// against JSONEncoder's 200 µs for a typical answer).
+/// Writes JSON straight into bytes: no intermediate objects, no Foundation (docs/architecture.md §6:
+/// 8 µs against JSONEncoder's 190–240 µs for 30 attributes).
 ///
 /// Numbers are written in the shortest form that parses back to the same double, integers without a
 /// fraction, and -0 as 0, so equal answers are equal bytes.

@@ -205,7 +205,7 @@ public final class LayoutService: Sendable {
         return response
     }
 
-    /// UIKit reports no content for empty bounds (spec §1).
+    /// UIKit reports no content for empty bounds (docs/flow-layout.md §1).
     static func contentSize(_ base: BaseLayout, _ viewport: Viewport) -> Size {
         viewport.bounds.isEmpty ? .zero : base.contentSize
     }
