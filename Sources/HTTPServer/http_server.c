@@ -75,6 +75,8 @@ struct request_state {
     uint8_t *body;
     size_t length;
     size_t capacity;
+    /* The body's Content-Length (0 when chunked or absent). */
+    size_t declared;
     /* Bytes of this body counted in the server's inflight_body_bytes. */
     size_t budgeted;
     /* Bytes thrown away after the body was refused; bounded so a client cannot stream forever. */
@@ -243,10 +245,11 @@ static void send_raw_rejection(hs_server *server, int fd, hs_rejection rejection
 
 /* Grows the body buffer to hold `needed` bytes plus the zeroed padding: exactly that much at first
  * (most bodies are a few hundred bytes, which malloc serves from its per-thread cache), doubling as
- * more arrives. */
+ * more arrives, but never past a declared length, so a body of known size ends in a buffer of its size. */
 static int reserve(struct request_state *state, size_t needed) {
     if (needed <= state->capacity) return 0;
     size_t capacity = state->capacity * 2;
+    if (state->declared > 0 && capacity > state->declared) capacity = state->declared;
     if (capacity < needed) capacity = needed;
     uint8_t *body = realloc(state->body, capacity + HS_BODY_PADDING);
     if (body == NULL) return -1;
@@ -344,6 +347,7 @@ static enum MHD_Result on_first_call(hs_server *server, struct MHD_Connection *c
         refuse(server, state, refusal);
         return queue_rejection(server, connection, refusal);
     }
+    state->declared = (size_t)length;
     size_t first = length < first_body_buffer_limit ? (size_t)length : first_body_buffer_limit;
     if (first > 0 && reserve(state, first) != 0) return MHD_NO;
     return MHD_YES;

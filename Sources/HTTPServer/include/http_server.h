@@ -4,9 +4,17 @@
 /*
  * A small HTTP/1.1 server over libmicrohttpd that knows nothing but HTTP.
  *
- * It accepts connections on an internal epoll thread, runs requests on a thread pool, accumulates each
- * request body up to a cap, and hands every complete request to one callback. The callback reads the
- * request through an `hs_exchange` and answers through it; the exchange is only valid during the call.
+ * Threads. One acceptor thread takes connections from the listening socket (and turns away those past
+ * the limit); a pool of `threads` libmicrohttpd workers, each with its own epoll set, reads requests and
+ * writes answers; one reaper thread enforces the request deadline. The handler runs on a worker, for
+ * one request at a time per worker and concurrently across workers; nothing else calls into the owner.
+ *
+ * Ownership. The server owns every request buffer: the exchange and all it returns (method, path,
+ * headers, query, body) are valid only during the handler call. An answer set with
+ * hs_exchange_respond is copied; one set with hs_exchange_respond_lent stays the caller's until the
+ * server calls its release callback, on whichever worker finishes with it. Configuration strings and
+ * rejection bodies are copied by hs_server_start. Statuses and headers are plain HTTP: the owner
+ * writes every body, including those of the rejections the server answers by itself.
  */
 
 #include <stddef.h>
@@ -23,7 +31,9 @@ extern "C" {
 typedef struct hs_server hs_server;
 typedef struct hs_exchange hs_exchange;
 
-/* Called once per complete request, on one of the pool's threads, concurrently with other calls. */
+/* Called once per complete request, on one of the pool's worker threads, concurrently with calls on
+ * the others. It must answer through one of the respond calls before it returns (else the server
+ * answers HS_REJECT_NO_ANSWER). */
 typedef void (*hs_handler)(void *context, hs_exchange *exchange);
 
 /* Requests the server answers itself, without calling the handler. The owner supplies each answer's
