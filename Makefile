@@ -10,7 +10,7 @@ SUDO         := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 # pip's console scripts, found where this python puts them (a PATH shim may not exist yet).
 HADOLINT     := $(shell python3 -c 'import sysconfig; print(sysconfig.get_path("scripts"))')/hadolint
 
-.PHONY: all bench soak stress test-bench deps testdeps pydeps build release run test test-swift test-tsan test-asan fuzz fuzz-build test-fuzz test-openapi test-schemathesis test-readme test-css test-ops test-container clean
+.PHONY: all bench soak stress test-bench deps testdeps pydeps build release run test check-engine test-swift test-tsan test-asan fuzz fuzz-build test-fuzz test-openapi test-schemathesis test-readme test-css test-ops test-container clean
 
 all: build
 
@@ -49,14 +49,22 @@ run: release
 # the CSS mode against Chromium, the process as operators run it (flags, health, metrics, logs, drain,
 # floods, slow clients, framing, budgets, valgrind, nginx), the container image, and one benchmark
 # iteration.
-test: deps testdeps pydeps test-swift test-tsan test-asan test-fuzz test-openapi test-schemathesis test-readme test-css test-ops test-container test-bench
+test: deps testdeps pydeps check-engine test-swift test-tsan test-asan test-fuzz test-openapi test-schemathesis test-readme test-css test-ops test-container test-bench
 
+# The engine is portable and pure: every file in Sources/FlowLayout imports only the standard library
+# (and Synchronization), and the FlowLayout target has no dependencies. The checker checks itself first.
+check-engine:
+	python3 scripts/check_engine_imports.py --self-test
+
+# The Swift suites with line coverage (a build of its own), reported per module; LayoutService and
+# FlowLayout must keep 85%.
 test-swift:
-	$(SWIFT) build --build-tests
-	$(SWIFT) test --skip-build
+	$(SWIFT) build --build-tests --enable-code-coverage --scratch-path .build-coverage
+	$(SWIFT) test --skip-build --enable-code-coverage --scratch-path .build-coverage
+	python3 scripts/coverage.py .build-coverage LayoutService=85 FlowLayout=85
 
 test-tsan:
-	TSAN_OPTIONS=halt_on_error=1 $(SWIFT) test --sanitize=thread --scratch-path .build-tsan --filter 'Concurrency'
+	TSAN_OPTIONS=halt_on_error=1:suppressions=$(CURDIR)/IntegrationTests/tsan.supp $(SWIFT) test --sanitize=thread --scratch-path .build-tsan --filter 'Concurrency'
 
 # The HTTP integration suite (real sockets, the C server and the service) under AddressSanitizer,
 # leaks included (but XCTest's own, two objects its runner never frees).
@@ -86,20 +94,20 @@ test-fuzz:
 	$(MAKE) fuzz FUZZ_SECONDS=60
 
 test-openapi: build
-	python3 tests/openapi/check_openapi.py .build/debug/layoutd
+	python3 IntegrationTests/openapi/check_openapi.py .build/debug/layoutd
 
 # The benchmark programs build and run one short iteration (the figures come from `make bench`).
 test-bench: build
 	$(SWIFT) build --product LayoutBenchmarks
 	$(SWIFT) build --product http-baseline
-	python3 benchmarks/bench.py --quick --bin-dir .build/debug > /dev/null && echo "benchmarks: 1 passed, 0 failed"
+	python3 Benchmarks/bench.py --quick --bin-dir .build/debug > /dev/null && echo "benchmarks: 1 passed, 0 failed"
 
 # Every benchmark, in release mode, into BENCHMARKS.md (a few minutes; not part of `make test`).
 bench: deps testdeps
 	$(SWIFT) build -c release --product layoutd --static-swift-stdlib
 	$(SWIFT) build -c release --product LayoutBenchmarks
 	$(SWIFT) build -c release --product http-baseline
-	python3 benchmarks/bench.py
+	python3 Benchmarks/bench.py
 
 # Five minutes (SOAK_SECONDS) of every kind of request against one release layoutd with a small cache,
 # its memory sampled every 10 s; fails on any 5xx, unexpected status, connection error or RSS growth
@@ -111,12 +119,12 @@ soak: deps
 
 # The process as operators run it: flags and environment, health, metrics, logs, graceful stop.
 test-ops: build
-	LAYOUTD_BIN=.build/debug/layoutd python3 -m pytest -q tests/ops
+	LAYOUTD_BIN=.build/debug/layoutd python3 -m pytest -q IntegrationTests/ops
 
 # Bursts past the connection limit under keep-alive load, STRESS_ROUNDS times (a few in test-ops).
 STRESS_ROUNDS ?= 300
 stress: build
-	LAYOUTD_BIN=.build/debug/layoutd FLOOD_ROUNDS=$(STRESS_ROUNDS) python3 -m pytest -q tests/ops/test_floods.py -k wedge
+	LAYOUTD_BIN=.build/debug/layoutd FLOOD_ROUNDS=$(STRESS_ROUNDS) python3 -m pytest -q IntegrationTests/ops/test_floods.py -k wedge
 
 # The Dockerfile's runtime image built with buildah and run, when buildah and debootstrap are here
 # (CI installs them); hadolint checks the Dockerfile either way.
@@ -129,15 +137,15 @@ test-container: pydeps
 
 # CSS mode against headless Chromium, live.
 test-css: build
-	python3 tests/css/check_css.py .build/debug/layoutd
+	python3 IntegrationTests/css/check_css.py .build/debug/layoutd
 
 # schemathesis against the live debug binary: every operation, every check, a fixed seed and 150
 # examples an operation (under a minute); the cross-field rules it cannot read are in hooks.py.
 test-schemathesis: build pydeps
-	python3 tests/schemathesis/run_schemathesis.py .build/debug/layoutd
+	python3 IntegrationTests/schemathesis/run_schemathesis.py .build/debug/layoutd
 
 test-readme: build
-	python3 tests/readme/check_readme.py .build/debug/layoutd
+	python3 IntegrationTests/readme/check_readme.py .build/debug/layoutd
 
 clean:
-	rm -rf .build .build-tsan .build-asan .build-fuzz
+	rm -rf .build .build-tsan .build-asan .build-fuzz .build-coverage

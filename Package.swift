@@ -36,13 +36,15 @@ let package = Package(
             cxxSettings: [.unsafeFlags(["-O3", "-std=c++17"])],
             linkerSettings: [.linkedLibrary("simdjson")]
         ),
-        // The layout engine: pure Swift, no I/O, no JSON.
+        // The layout engine: pure Swift, the standard library only (make check-engine), no I/O, no JSON.
         .target(name: "FlowLayout"),
+        // The LRU cache of base layouts and its lock (pthread on Linux, os_unfair_lock on Apple).
+        .target(name: "LayoutCache", dependencies: ["FlowLayout"]),
         // JSON ⇄ engine, routes, errors.
         .target(
             name: "LayoutService",
             dependencies: [
-                "FlowLayout", "CSimdJSON",
+                "FlowLayout", "LayoutCache", "CSimdJSON",
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
@@ -70,11 +72,11 @@ let package = Package(
         // The request path under libFuzzer and AddressSanitizer (make fuzz); without them, a replayer of inputs.
         .executableTarget(name: "layoutd-fuzz", dependencies: ["LayoutService"], path: "Sources/LayoutFuzz"),
         // The seeded random generator the tests and benchmarks share.
-        .target(name: "SeededRandom", path: "Tests/SeededRandom"),
-        .testTarget(name: "FlowLayoutTests", dependencies: ["FlowLayout", "SeededRandom"]),
+        .target(name: "SeededRandom"),
+        .testTarget(name: "FlowLayoutTests", dependencies: ["FlowLayout", "LayoutCache", "SeededRandom"]),
         .testTarget(
             name: "FlowLayoutPropertyTests",
-            dependencies: ["FlowLayout", "SeededRandom", .product(name: "PropertyBased", package: "swift-property-based")]
+            dependencies: ["FlowLayout", "LayoutCache", "SeededRandom", .product(name: "PropertyBased", package: "swift-property-based")]
         ),
         .testTarget(name: "LayoutServiceTests", dependencies: ["LayoutService", "SeededRandom", "layoutd-fuzz"]),
         .testTarget(name: "LayoutServerTests", dependencies: ["LayoutServer", "SeededRandom"]),

@@ -1,6 +1,6 @@
 // In-process benchmarks: the engine, the cold path (a 100,000-item request from bytes to answer bytes)
 // against simdjson alone and Foundation's JSONDecoder, and the hot path's allocations. Prints one JSON
-// object with every figure; scripts/bench.py turns it into BENCHMARKS.md. `--quick` runs one short
+// object with every figure; Benchmarks/bench.py turns it into BENCHMARKS.md. `--quick` runs one short
 // iteration of each (what CI checks).
 
 import CMallocCounter

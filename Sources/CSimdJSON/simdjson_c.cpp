@@ -73,8 +73,6 @@ extern "C" {
 
 sj_parser *sj_parser_create(size_t max_bytes) { return new (std::nothrow) sj_parser(max_bytes); }
 
-void sj_parser_destroy(sj_parser *parser) { delete parser; }
-
 sj_parser *sj_thread_parser(size_t max_bytes) {
     thread_local std::unique_ptr<sj_parser> parser;
     if (!parser || parser->parser.max_capacity() < max_bytes) parser.reset(new (std::nothrow) sj_parser(max_bytes));

@@ -1,4 +1,5 @@
 @testable import FlowLayout
+import LayoutCache
 import PropertyBased
 import Testing
 import SeededRandom

@@ -1,5 +1,6 @@
 import Dispatch
 @testable import FlowLayout
+import LayoutCache
 import Synchronization
 import Testing
 import SeededRandom

@@ -1,5 +1,6 @@
 import Foundation
 @testable import FlowLayout
+import LayoutCache
 import SeededRandom
 import Testing
 

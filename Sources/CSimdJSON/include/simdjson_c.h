@@ -35,9 +35,8 @@ typedef enum sj_type {
     SJ_NULL = 7,
 } sj_type;
 
-/* A parser for documents up to `max_bytes`. Reuse it: its buffers grow once and stay. */
+/* A parser for documents up to `max_bytes`, kept for the life of the process (benchmarks use one). */
 sj_parser *sj_parser_create(size_t max_bytes);
-void sj_parser_destroy(sj_parser *parser);
 
 /* This thread's own parser, created on first use with `max_bytes` and kept for the thread's life. */
 sj_parser *sj_thread_parser(size_t max_bytes);

@@ -1,25 +1,40 @@
-/// An axis-aligned rectangle. Sizes are expected to be non-negative (the engine never makes others).
+/// An axis-aligned rectangle in points, in content coordinates unless a member says otherwise (origin
+/// at the content's top-left, y growing down). `origin` is the top-left corner (the minimum x and y).
+/// Sizes are expected to be non-negative (the engine never makes others). A value type; every member
+/// is O(1).
 public struct Rect: Hashable, Sendable {
+    /// The top-left corner: the minimum x and the minimum y.
     public var origin: Point
+    /// Width and height, in points, expected non-negative.
     public var size: Size
 
+    /// The rectangle at `origin` (its top-left corner) of `size`.
     public init(origin: Point, size: Size) {
         self.origin = origin
         self.size = size
     }
 
+    /// The rectangle with its top-left corner at (x, y), `width` × `height` points.
     public init(x: Double, y: Double, width: Double, height: Double) {
         self.init(origin: Point(x: x, y: y), size: Size(width: width, height: height))
     }
 
+    /// The empty rectangle at the origin.
     public static let zero = Rect(x: 0, y: 0, width: 0, height: 0)
 
+    /// The left edge.
     public var minX: Double { origin.x }
+    /// The top edge.
     public var minY: Double { origin.y }
+    /// The right edge: `minX + width`.
     public var maxX: Double { origin.x + size.width }
+    /// The bottom edge: `minY + height`.
     public var maxY: Double { origin.y + size.height }
+    /// Halfway between the left and right edges.
     public var midX: Double { origin.x + size.width / 2 }
+    /// Halfway between the top and bottom edges.
     public var midY: Double { origin.y + size.height / 2 }
+    /// The centre point, (`midX`, `midY`), as UIKit's `center` of a layout attribute.
     public var center: Point { Point(x: midX, y: midY) }
 
     /// True when either side is zero or negative, as CGRect.isEmpty.

@@ -1,6 +1,8 @@
 /// The axis the content scrolls along. Lines of items are laid out across it.
 public enum ScrollDirection: UInt8, Hashable, Sendable {
+    /// Scrolls along y: lines are rows, filled left to right (right to left when mirrored).
     case vertical
+    /// Scrolls along x: lines are columns, filled top to bottom.
     case horizontal
 }
 

@@ -1,8 +1,12 @@
 /// Line alignment beyond UIKit (what AlignedCollectionViewFlowLayout users ask for): every line, the
 /// last included, with exactly `minimumInteritemSpacing` between items, or justified edge to edge.
 public enum LineAlignment: UInt8, Hashable, Sendable {
+    /// Items packed toward the line's start (left, or top when scrolling horizontally; right-to-left
+    /// mirrors it).
     case leading
+    /// Items packed around the line's middle.
     case center
+    /// Items packed toward the line's end.
     case trailing
     /// Every line justified, the last included; a lone item sits at the leading edge.
     case justified
@@ -10,8 +14,11 @@ public enum LineAlignment: UInt8, Hashable, Sendable {
 
 /// Where an item sits across its line when it is thinner than the line. UIKit centres.
 public enum CrossAlignment: UInt8, Hashable, Sendable {
+    /// Against the line's near edge (top when scrolling vertically).
     case start
+    /// Centred across the line, as UIKit.
     case center
+    /// Against the line's far edge.
     case end
 
     var mirrored: CrossAlignment {

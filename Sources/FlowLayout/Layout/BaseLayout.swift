@@ -5,16 +5,30 @@
 ///
 /// A class, immutable once built: the cache and every request reading it share one object, and a
 /// reference is one count to take, where the struct of the same fields was copied and destroyed
-/// through the runtime's generic value witnesses (an `Optional<BaseLayout>` on every lookup).
+/// through the runtime's generic value witnesses (an `Optional<BaseLayout>` on every lookup). Being
+/// immutable it is thread-safe: any number of threads may query one layout at once.
+///
+/// **Units and coordinates.** Every length is in points, every frame in content coordinates: UIKit's,
+/// with the origin at the top-left corner of the content (section 0 starts there, or after the leading
+/// pad of `sectionInsetReference`, §2), x growing right and y growing down. The content inset does not move
+/// that origin: it only narrows the lines and tells pinning where the visible edge is. Negative
+/// insets or spacings can put elements at negative coordinates.
+///
+/// **Cost.** Building is O(n) in the items of row-path sections (differing sizes) and O(1) for each
+/// uniform section, whatever its count; the layout keeps at most 40 bytes per row-path item and O(1)
+/// per uniform section. A query for the k elements in view is O(log n + k).
 public final class BaseLayout: Sendable {
+    /// The axis the content scrolls along (CSS mode's, when in CSS mode).
     public let scrollDirection: ScrollDirection
-    /// Bounds minus content insets across the scroll axis, the width lines are broken to
-    /// (docs/flow-layout.md §1).
+    /// Bounds minus content insets across the scroll axis, in points: the width lines are broken to
+    /// (docs/flow-layout.md §1). 0 when the bounds leave no room, and then the layout is empty.
     public let dimension: Double
+    /// The content's size in points: `dimension` across the scroll axis, the sections' total along it.
     /// Not pixel-rounded, as UIKit's, and never negative: negative insets and spacings are used as
     /// given (items may overlap or sit before the origin), but a scroll-axis total below zero is 0,
     /// the extent a scroll view gives such content (it cannot scroll). Right-to-left mirrors across it.
     public let contentSize: Size
+    /// Items in every section (0 when `dimension` is 0).
     public let itemCount: Int
     /// The adjusted content inset the layout was built with; pinning and `cover` insets read it.
     public let contentInset: EdgeInsets
@@ -28,21 +42,43 @@ public final class BaseLayout: Sendable {
     /// asked per cell.
     public let hasParallaxDepths: Bool
 
+    /// Sections laid out (0 when `dimension` is 0). O(1).
     public var sectionCount: Int { sections.count }
 
-    /// An item's own parallax depth, when the request gave one.
+    /// An item's own parallax depth in points, when the request gave one. O(1); `section` must be
+    /// below `sectionCount`.
     public func parallaxDepth(section: Int, item: Int) -> Double? {
         guard let depths = sections[section].parallaxDepths, item < depths.count, !depths[item].isNaN else { return nil }
         return depths[item]
     }
 
     /// Approximate bytes this layout keeps alive, for the cache's budget: the object (a header of two
-    /// words and the stored properties, laid out as this tuple of their types) and its sections.
+    /// words and the stored properties, laid out as this tuple of their types) and its sections'
+    /// elements. O(sections).
     public var byteCount: Int {
         typealias Fields = (ScrollDirection, Double, Size, Int, EdgeInsets, [SectionLayout], Bool, Bool, Bool, Bool)
         return sections.reduce(16 + MemoryLayout<Fields>.size) { $0 + $1.byteCount }
     }
 
+    /// Bytes a heap-allocated array costs besides its elements: the object header (isa and reference
+    /// count), count and capacity (32 bytes on 64-bit platforms), plus the allocator's own header.
+    static let arrayHeapOverhead = 32 + 16
+
+    /// Bytes this layout keeps alive on the heap: its elements (`byteCount`) and the header of every
+    /// heap array it keeps alive (the section list, and per row-path section the sizes, the three line
+    /// columns and the optional depths). O(sections).
+    public var heapByteCount: Int {
+        var arrays = 1
+        for section in sections {
+            if case .rows = section.body { arrays += 4 }
+            if section.parallaxDepths != nil { arrays += 1 }
+        }
+        return byteCount + arrays * Self.arrayHeapOverhead
+    }
+
+    /// Lays out every section of `input` (docs/flow-layout.md §1 to §8, §15). O(n) in row-path items,
+    /// O(1) per uniform section; never fails: any finite input gives a layout, and bounds too narrow
+    /// for the content inset give an empty one.
     public init(_ input: FlowLayoutInput) {
         let settings = input.settings
         let direction = settings.effectiveScrollDirection

@@ -1,17 +1,24 @@
 /// Everything the base layout depends on, and nothing it does not: no scroll offset, no scroll-axis
 /// viewport length, no screen scale. Two requests with equal inputs share one cached base layout.
+///
+/// Lengths are in points. A value type; `contentHash` (O(items)) names it across processes.
 public struct FlowLayoutInput: Hashable, Sendable {
+    /// The layout-level properties (UICollectionViewFlowLayout's).
     public var settings: FlowLayoutSettings
+    /// The sections in order; section k's elements have index paths (k, item).
     public var sections: [FlowSection]
-    /// The bounds' length across the scroll axis: the width for vertical scrolling.
+    /// The bounds' length across the scroll axis, in points: the width for vertical scrolling.
     public var crossAxisLength: Double
-    /// UIKit's adjustedContentInset.
+    /// UIKit's adjustedContentInset, in points: the lines are broken to `crossAxisLength` minus its
+    /// two edges across the scroll axis. It does not move the content's origin (a scroll view shows
+    /// the content's top at a scroll offset of `-top`).
     public var contentInset: EdgeInsets
     /// Only read when `settings.sectionInsetReference` is `.safeArea`.
     public var safeAreaInsets: EdgeInsets
     /// Only read when `settings.sectionInsetReference` is `.layoutMargins`.
     public var layoutMargins: EdgeInsets
 
+    /// An input with UIKit's default settings and no insets unless given.
     public init(
         settings: FlowLayoutSettings = FlowLayoutSettings(),
         sections: [FlowSection],
@@ -28,6 +35,6 @@ public struct FlowLayoutInput: Hashable, Sendable {
         self.layoutMargins = layoutMargins
     }
 
-    /// Total number of items in every section.
+    /// Total number of items in every section. O(sections).
     public var itemCount: Int { sections.reduce(0) { $0 + $1.items.count } }
 }

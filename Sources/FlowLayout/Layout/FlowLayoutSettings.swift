@@ -1,21 +1,37 @@
 /// Where section insets are measured from (UICollectionViewFlowLayout.SectionInsetReference).
 public enum SectionInsetReference: UInt8, Hashable, Sendable {
+    /// Section insets are measured from the content inset: used as given.
     case contentInset
+    /// From the safe area: insets grow by how far `safeAreaInsets` exceed the content inset (§2).
     case safeArea
+    /// From the layout margins: insets grow by how far `layoutMargins` exceed the content inset (§2).
     case layoutMargins
 }
 
-/// The layout-level properties of UICollectionViewFlowLayout, with UIKit's defaults.
+/// The layout-level properties of UICollectionViewFlowLayout, with UIKit's defaults
+/// (docs/flow-layout.md §1). Lengths are in points. A value type.
 public struct FlowLayoutSettings: Hashable, Sendable {
+    /// The axis the content scrolls along (ignored in CSS mode, see `effectiveScrollDirection`).
     public var scrollDirection: ScrollDirection = .vertical
+    /// The size of every item of a counted section (`FlowSection.Items.count`), in points.
     public var itemSize = Size(width: 50, height: 50)
+    /// The spacing between lines, in points (UIKit swaps the two spacings on the horizontal row path,
+    /// §6.1). May be negative: lines then overlap.
     public var minimumLineSpacing: Double = 10
+    /// The least spacing between items of a line, in points; UIKit spreads full lines further apart.
     public var minimumInteritemSpacing: Double = 10
+    /// Space around each section's lines, in points; a section may override it.
     public var sectionInset: EdgeInsets = .zero
+    /// The header's size; only its length along the scroll axis counts (height when vertical), and a
+    /// header exists only when that is positive. Points.
     public var headerReferenceSize: Size = .zero
+    /// The footer's size, as `headerReferenceSize`.
     public var footerReferenceSize: Size = .zero
+    /// Headers stay inside the visible bounds (minus the content inset) while their section is in view (§10).
     public var sectionHeadersPinToVisibleBounds = false
+    /// Footers stay inside the visible bounds (minus the content inset) while their section is in view (§10).
     public var sectionFootersPinToVisibleBounds = false
+    /// Where section insets are measured from (§2).
     public var sectionInsetReference: SectionInsetReference = .contentInset
     /// Beyond UIKit: aligns every line instead of UIKit's justify-and-pack; nil keeps UIKit's rules.
     public var lineAlignment: LineAlignment?
@@ -25,6 +41,7 @@ public struct FlowLayoutSettings: Hashable, Sendable {
     /// spacings, insets and scroll direction above.
     public var css: CSSFlexLayout?
 
+    /// UIKit's defaults: vertical, 50 × 50 items, spacings of 10, no insets, headers or footers.
     public init() {}
 
     /// The axis the content scrolls along, which CSS mode derives from `flexDirection`.

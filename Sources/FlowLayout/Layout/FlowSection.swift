@@ -1,10 +1,16 @@
 /// One section as the client describes it: its items and the delegate overrides UIKit would ask for.
+/// Every override is nil when the layout's setting applies. Lengths are in points. A value type.
 public struct FlowSection: Hashable, Sendable {
     /// The items of a section: a count of `itemSize` items, or one size per item.
     public enum Items: Hashable, Sendable {
+        /// This many items of the layout's `itemSize` (non-negative). Laid out by arithmetic: O(1) to
+        /// build, to store and to query, whatever the count.
         case count(Int)
+        /// One size per item, in points. One size for all takes the uniform path (O(1) to store);
+        /// differing sizes take the row path: O(n) to build, at most 40 bytes an item stored.
         case sizes([Size])
 
+        /// The number of items. O(1).
         public var count: Int {
             switch self {
             case .count(let count): return count
@@ -13,16 +19,23 @@ public struct FlowSection: Hashable, Sendable {
         }
     }
 
+    /// The section's items.
     public var items: Items
+    /// Overrides `FlowLayoutSettings.sectionInset` (and CSS `padding`).
     public var sectionInset: EdgeInsets?
+    /// Overrides `FlowLayoutSettings.minimumLineSpacing` (the gap between CSS lines in CSS mode).
     public var minimumLineSpacing: Double?
+    /// Overrides `FlowLayoutSettings.minimumInteritemSpacing` (the gap inside a CSS line in CSS mode).
     public var minimumInteritemSpacing: Double?
+    /// Overrides `FlowLayoutSettings.headerReferenceSize`.
     public var headerReferenceSize: Size?
+    /// Overrides `FlowLayoutSettings.footerReferenceSize`.
     public var footerReferenceSize: Size?
     /// Per-item parallax depth (`maxOffset`) overriding the request's, NaN where an item has none; nil
     /// when no item has one. Costs 8 bytes per item in the cache only when present.
     public var parallaxDepths: [Double]?
 
+    /// A section of `items` with the given overrides (nil: the layout's setting).
     public init(
         items: Items,
         sectionInset: EdgeInsets? = nil,

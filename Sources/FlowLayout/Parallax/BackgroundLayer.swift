@@ -1,14 +1,18 @@
 /// A layer behind the list, as Path's overscroll background: at rest `position` on screen, it follows
 /// the content at `rate` (1 = attached) while scrolling normally and at `overscrollRate` when the
-/// content is pulled past its start. Several layers with different rates give depth.
+/// content is pulled past its start. Several layers with different rates give depth. Lengths in points;
+/// a value type, every member O(1).
 public struct BackgroundLayer: Hashable, Sendable {
     /// Rest position along the scroll axis, in screen (viewport) coordinates.
     public var position: Double
     /// Length along the scroll axis.
     public var length: Double
+    /// How fast the layer follows the content while scrolling normally: 1 moves with it, 0 stays put.
     public var rate: Double
+    /// How fast it follows while the content is pulled past its start (scroll offset below 0).
     public var overscrollRate: Double
 
+    /// A layer at rest at `position` (screen coordinates), `length` points long.
     public init(position: Double, length: Double, rate: Double = 1, overscrollRate: Double = 1.0 / 3) {
         self.position = position
         self.length = length

@@ -2,8 +2,10 @@
 ///
 /// Sign: a positive offset moves the content down (right, for horizontal layouts) relative to the
 /// cell; with `natural` direction the content moves slower than the cell, like a window onto a deeper
-/// scene. The content must be `2 · maxOffset` longer than the cell to have room.
+/// scene. The content must be `2 · maxOffset` longer than the cell to have room. Lengths in points; a
+/// value type, every member O(1) (docs/parallax.md).
 public struct CellParallax: Hashable, Sendable {
+    /// How the offset follows the cell's position in the viewport.
     public enum Model: Hashable, Sendable {
         /// Ole Begemann's: proportional to the distance between the cell's centre and the bounds' centre.
         case center
@@ -11,22 +13,28 @@ public struct CellParallax: Hashable, Sendable {
         case cover
     }
 
+    /// Which way the content moves.
     public enum Direction: Hashable, Sendable {
+        /// Content slower than the cell: a positive offset when the cell is above the bounds' centre.
         case natural
+        /// The opposite sign.
         case reverse
     }
 
+    /// The model.
     public var model: Model
     /// M: the offset when the cell touches an edge of the (inset) viewport.
     public var maxOffset: Double
     /// Limit to ±M (`center`) or progress to [0, 1] (`cover`).
     public var clamp: Bool
+    /// Natural or reversed sign.
     public var direction: Direction
     /// `cover` only: the viewport shrunk by these insets (top/bottom, or left/right when horizontal).
     public var insets: EdgeInsets
     /// `cover` only: the part of the cell that moves, as the cell frame minus these insets.
     public var targetInset: EdgeInsets
 
+    /// A cell parallax of `model` with depth `maxOffset` points.
     public init(
         model: Model, maxOffset: Double, clamp: Bool = false, direction: Direction = .natural,
         insets: EdgeInsets = .zero, targetInset: EdgeInsets = .zero

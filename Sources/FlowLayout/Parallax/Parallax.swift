@@ -1,6 +1,6 @@
 /// The parallax effects of a request (docs/parallax.md). Every one is a pure function of the frames the
 /// answer carries and the bounds, so it runs after the visible query, on the k visible elements only,
-/// and never touches the cached base layout.
+/// and never touches the cached base layout. A value type.
 public struct Parallax: Hashable, Sendable {
     /// The per-cell model, or nil for none.
     public var cells: CellParallax?
@@ -9,6 +9,7 @@ public struct Parallax: Hashable, Sendable {
     /// Path's overscroll background layers, in order.
     public var backgrounds: [BackgroundLayer]
 
+    /// The effects given; none unless given.
     public init(cells: CellParallax? = nil, stretchHeader: StretchHeader? = nil, backgrounds: [BackgroundLayer] = []) {
         self.cells = cells
         self.stretchHeader = stretchHeader
@@ -19,7 +20,9 @@ public struct Parallax: Hashable, Sendable {
 extension Parallax {
     /// Sets the offsets of the cells in `attributes` and appends the header and background layers that
     /// intersect the bounds. `depth` gives a cell's own `maxOffset` when the request set one; nil
-    /// when no cell has one, so nothing is asked per cell.
+    /// when no cell has one, so nothing is asked per cell. `attributes` are a visible query's answer
+    /// for `viewport` (content coordinates); offsets are along the scroll axis, in points. O(k + layers)
+    /// for k attributes.
     public func apply(
         to attributes: inout [LayoutAttributes], viewport: Viewport, scrollDirection: ScrollDirection,
         depth: ((_ section: Int, _ item: Int) -> Double?)? = nil

@@ -10,6 +10,13 @@ extension BaseLayout {
     ///
     /// Once `result` holds more than `limit` elements the search stops (the elements found so far stay
     /// in `result`), so a caller can refuse an answer too large to send at the cost of `limit` elements.
+    ///
+    /// Frames are in points, in content coordinates (see `BaseLayout`), and `viewport.bounds` is in the
+    /// same space: its origin is the scroll offset. Elements are appended; `result` is not emptied
+    /// first, so a caller can reuse one array's storage from query to query. O(log n + k) for k
+    /// elements in view when sections follow each other (always, unless insets or spacings are
+    /// negative or CSS lines overflow a fixed `crossSize`: then O(sections + lines near the bounds)).
+    /// Reads the layout only, so any number of threads may query one layout at once.
     @discardableResult
     public func attributes(in viewport: Viewport, into result: inout [LayoutAttributes], limit: Int = .max) -> Int {
         let rect = viewport.bounds

@@ -1,8 +1,13 @@
 /// What a view needs to place one element: UICollectionViewLayoutAttributes reduced to plain numbers.
+/// A value type; lengths in points, frames in content coordinates.
 public struct LayoutAttributes: Hashable, Sendable {
+    /// What the element is.
     public enum Kind: UInt8, Hashable, Sendable {
+        /// An item.
         case cell
+        /// A section header (a supplementary view).
         case header
+        /// A section footer (a supplementary view).
         case footer
         /// A `StretchHeader` layer.
         case stretchHeader
@@ -10,17 +15,24 @@ public struct LayoutAttributes: Hashable, Sendable {
         case background
     }
 
+    /// What the element is.
     public var kind: Kind
+    /// The section index; 0 for parallax layers.
     public var section: Int
     /// The item index for cells; 0 for headers and footers, as their index path (section, 0).
     public var item: Int
+    /// The element's frame in content coordinates, in points: origin pixel-rounded when the viewport
+    /// has a scale, mirrored for right-to-left, pinned when pinning applies.
     public var frame: Rect
+    /// Drawing order: 0 for cells, 10 for headers and footers, -1 for the stretch header, -2 for
+    /// background layers; higher is in front.
     public var zIndex: Int
     /// How far the cell's content should shift inside the cell; set by a parallax model, cells only.
     public var parallaxOffset: Point?
     /// Cover progress of the cell through the viewport (0 entering, 1 leaving), for `cover` models.
     public var progress: Double?
 
+    /// An element with no progress; a parallax model sets `parallaxOffset` and `progress` later.
     public init(kind: Kind, section: Int, item: Int, frame: Rect, zIndex: Int, parallaxOffset: Point? = nil) {
         self.kind = kind
         self.section = section
@@ -30,6 +42,7 @@ public struct LayoutAttributes: Hashable, Sendable {
         self.parallaxOffset = parallaxOffset
     }
 
+    /// The frame's centre, UIKit's `center`.
     public var center: Point { frame.center }
 
     /// UIKit gives supplementary views zIndex 10 on current SDKs (docs/flow-layout.md §9).

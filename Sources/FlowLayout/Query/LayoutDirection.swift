@@ -1,6 +1,8 @@
 /// The effective user-interface layout direction of the collection view.
 public enum LayoutDirection: UInt8, Hashable, Sendable {
+    /// Frames as laid out.
     case leftToRight
+    /// Frames mirrored along x, as the default flow layout mirrors them (docs/flow-layout.md §11).
     case rightToLeft
 }
 

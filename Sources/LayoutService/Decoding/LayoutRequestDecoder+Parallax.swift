@@ -3,8 +3,7 @@ import FlowLayout
 /// `parallax`: the cell model or preset, the stretchy header and the background layers.
 extension LayoutRequestDecoder {
     func decodeParallax(_ value: JSONValue, contentInset: EdgeInsets) throws(RequestError) -> Parallax {
-        enum Model { case center, cover, whatsAppImage, tableCellImage }
-        var model: Model?
+        var model: RequestFields.CellModel?
         var maxOffset: Double?
         var clamp: Bool?
         var direction: CellParallax.Direction?
@@ -17,13 +16,10 @@ extension LayoutRequestDecoder {
         var stretchHeader: StretchHeader?
         var backgrounds: [BackgroundLayer] = []
         try value.members { (key, value) throws(RequestError) in
-            if key == "model" {
-                model = try value.choice([
-                    "center": .center, "cover": .cover, "whatsAppImage": .whatsAppImage, "tableCellImage": .tableCellImage,
-                ])
-            } else if key == "maxOffset" { maxOffset = try value.length(limits) }
-            else if key == "clamp" { clamp = try value.boolean() }
-            else if key == "direction" { direction = try value.choice(["natural": .natural, "reverse": .reverse]) }
+            if key == RequestFields.CellParallax.model { model = try value.choice(RequestFields.cellModels) }
+            else if key == RequestFields.CellParallax.maxOffset { maxOffset = try value.length(limits) }
+            else if key == RequestFields.CellParallax.clamp { clamp = try value.boolean() }
+            else if key == RequestFields.CellParallax.direction { direction = try value.choice(RequestFields.cellDirections) }
             else if key == "insets" {
                 // "contentInset" takes the request's own content inset (bars the content scrolls under).
                 if value.stringBytes != nil {

@@ -4,28 +4,27 @@ import FlowLayout
 ///
 /// Nearly every scroll a view sends has one shape: plain `bounds`, perhaps `scale` and
 /// `layoutDirection`, and a `center` or `cover` parallax with `maxOffset` and perhaps `clamp` and
-/// `direction`. The full reading walks each object member by member through closures that know every
-/// field and every message; over HTTP the code a request runs costs more than its instructions (see
-/// BENCHMARKS.md, "What the ratio follows"), and this path runs less than half as much of it.
-/// Anything else, or anything out of range, gives nil and is read (or explained) the full way; the two
-/// agree on every body this one accepts.
+/// `direction`; this reads it with a fraction of the code the full reading runs. Anything else, or
+/// anything out of range, gives nil and is read (or explained) the full way; the two agree on every
+/// body this one accepts (the names and choices both read are in `RequestFields`).
 extension LayoutRequestDecoder {
     func plainScroll(_ root: JSONValue, contentInset: EdgeInsets) -> ScrollRequest? {
-        guard let members = root.readMembers("bounds\u{0}scale\u{0}layoutDirection\u{0}parallax\u{0}", count: 4),
-            let bounds = members[0].flatMap(plainBounds)
+        guard let members = root.readMembers(RequestFields.View.self),
+            let bounds = members[.bounds].flatMap(plainBounds)
         else { return nil }
         var scale: Double?
-        if let member = members[1] {
+        if let member = members[.scale] {
             guard let value = member.double, limits.admitsScale(value) else { return nil }
             scale = value
         }
         var layoutDirection = LayoutDirection.leftToRight
-        if let member = members[2] {
-            guard let name = member.stringBytes.map(JSONKey.init) else { return nil }
-            if name == "rightToLeft" { layoutDirection = .rightToLeft } else if !(name == "leftToRight") { return nil }
+        if let member = members[.layoutDirection] {
+            guard let word = member.stringBytes, let direction = RequestFields.choice(word, in: RequestFields.layoutDirections)
+            else { return nil }
+            layoutDirection = direction
         }
         var parallax: Parallax?
-        if let member = members[3] {
+        if let member = members[.parallax] {
             guard let cells = plainCellParallax(member) else { return nil }
             parallax = Parallax(cells: cells)
         }
@@ -37,19 +36,24 @@ extension LayoutRequestDecoder {
 
     /// `{"model": "center" | "cover", "maxOffset", "clamp"?, "direction"?}`.
     private func plainCellParallax(_ value: JSONValue) -> CellParallax? {
-        guard let members = value.readMembers("model\u{0}maxOffset\u{0}clamp\u{0}direction\u{0}", count: 4),
-            let model = members[0]?.stringBytes.map(JSONKey.init),
-            let maxOffset = members[1]?.double, limits.admitsLength(maxOffset)
+        guard let members = value.readMembers(RequestFields.CellParallax.self),
+            let word = members[.model]?.stringBytes, let model = RequestFields.choice(word, in: RequestFields.cellModels),
+            let maxOffset = members[.maxOffset]?.double, limits.admitsLength(maxOffset)
         else { return nil }
         var cells = CellParallax(model: .center, maxOffset: maxOffset)
-        if model == "cover" { cells.model = .cover } else if !(model == "center") { return nil }
-        if let member = members[2] {
+        switch model {
+        case .center: break
+        case .cover: cells.model = .cover
+        case .whatsAppImage, .tableCellImage: return nil
+        }
+        if let member = members[.clamp] {
             guard let clamp = member.bool else { return nil }
             cells.clamp = clamp
         }
-        if let member = members[3] {
-            guard let direction = member.stringBytes.map(JSONKey.init) else { return nil }
-            if direction == "reverse" { cells.direction = .reverse } else if !(direction == "natural") { return nil }
+        if let member = members[.direction] {
+            guard let word = member.stringBytes, let direction = RequestFields.choice(word, in: RequestFields.cellDirections)
+            else { return nil }
+            cells.direction = direction
         }
         return cells
     }

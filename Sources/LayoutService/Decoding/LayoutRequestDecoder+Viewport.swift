@@ -11,12 +11,12 @@ extension LayoutRequestDecoder {
     /// call; nil for anything else, which `boundsMemberByMember` decodes or explains. The two agree on
     /// every input the first accepts.
     func plainBounds(_ value: JSONValue) -> (origin: Point?, size: Size)? {
-        guard let members = value.readMembers("x\u{0}y\u{0}width\u{0}height\u{0}", count: 4),
-            let width = members[2]?.double, limits.admitsLength(width),
-            let height = members[3]?.double, limits.admitsLength(height),
-            let x = plainNumber(members[0]), let y = plainNumber(members[1])
+        guard let members = value.readMembers(RequestFields.Bounds.self),
+            let width = members[.width]?.double, limits.admitsLength(width),
+            let height = members[.height]?.double, limits.admitsLength(height),
+            let x = plainNumber(members[.x]), let y = plainNumber(members[.y])
         else { return nil }
-        let origin = members[0] == nil && members[1] == nil ? nil : Point(x: x, y: y)
+        let origin = members[.x] == nil && members[.y] == nil ? nil : Point(x: x, y: y)
         return (origin, Size(width: width, height: height))
     }
 
@@ -34,10 +34,10 @@ extension LayoutRequestDecoder {
         var width: Double?
         var height: Double?
         try value.members { (key, value) throws(RequestError) in
-            if key == "x" { x = try value.number(limits) }
-            else if key == "y" { y = try value.number(limits) }
-            else if key == "width" { width = try value.length(limits) }
-            else if key == "height" { height = try value.length(limits) }
+            if key == RequestFields.Bounds.x { x = try value.number(limits) }
+            else if key == RequestFields.Bounds.y { y = try value.number(limits) }
+            else if key == RequestFields.Bounds.width { width = try value.length(limits) }
+            else if key == RequestFields.Bounds.height { height = try value.length(limits) }
             else { return false }
             return true
         }

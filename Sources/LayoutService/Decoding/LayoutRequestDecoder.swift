@@ -147,7 +147,7 @@ struct ViewFields {
     static let maxBoundsList = 240
 
     mutating func consume(_ key: JSONKey, _ value: JSONValue, decoder: LayoutRequestDecoder, allowsList: Bool) throws(RequestError) -> Bool {
-        if key == "bounds" {
+        if key == RequestFields.View.bounds {
             if allowsList && value.isArray {
                 guard value.arrayCount <= Self.maxBoundsList else {
                     throw RequestError.limit("At most \(Self.maxBoundsList) bounds are allowed in one request.")
@@ -163,10 +163,9 @@ struct ViewFields {
                 bounds = .one(try decoder.decodeBounds(value))
             }
         } else if key == "scrollOffset" { scrollOffset = try decoder.decodePoint(value) }
-        else if key == "scale" { scale = try decoder.decodeScale(value) }
-        else if key == "layoutDirection" {
-            layoutDirection = try value.choice(["leftToRight": .leftToRight, "rightToLeft": .rightToLeft])
-        } else if key == "parallax" { parallax = value }
+        else if key == RequestFields.View.scale { scale = try decoder.decodeScale(value) }
+        else if key == RequestFields.View.layoutDirection { layoutDirection = try value.choice(RequestFields.layoutDirections) }
+        else if key == RequestFields.View.parallax { parallax = value }
         else { return false }
         return true
     }

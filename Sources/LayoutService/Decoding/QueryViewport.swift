@@ -13,11 +13,13 @@ enum QueryViewport {
                 }
                 values[name] = number
             case "layoutDirection":
-                switch value {
-                case "leftToRight": layoutDirection = .leftToRight
-                case "rightToLeft": layoutDirection = .rightToLeft
-                default: throw invalid(name, "must be 'leftToRight' or 'rightToLeft', got '\(value)'")
+                var word = value
+                guard let direction = word.withUTF8({ RequestFields.choice(UnsafeRawBufferPointer($0), in: RequestFields.layoutDirections) })
+                else {
+                    let words = RequestFields.layoutDirections.map { "'\($0.key)'" }.joined(separator: " or ")
+                    throw invalid(name, "must be \(words), got '\(value)'")
                 }
+                layoutDirection = direction
             default:
                 throw invalid(name, "is not a parameter of this route (x, y, width, height, scale, layoutDirection)")
             }

@@ -42,7 +42,7 @@ extension JSONWriter {
     mutating func attributeSuffix(_ attributes: LayoutAttributes) {
         if let offset = attributes.parallaxOffset {
             // A cell moves along the scroll axis only, so one coordinate is 0: written with its key as
-            // one constant, which saves a number's spelling per cell (a sixth of the answer's cost).
+            // one constant, which saves a number's spelling per cell.
             if offset.x == 0 {
                 raw(",\"parallaxOffset\":{\"x\":0,\"y\":")
                 number(offset.y)

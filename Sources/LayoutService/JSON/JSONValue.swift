@@ -27,8 +27,6 @@ struct JSONValue {
         return UnsafeRawBufferPointer(start: data, count: length)
     }
 
-    var string: String? { stringBytes.map { String(decoding: $0, as: UTF8.self) } }
-
     var arrayCount: Int { sj_array_count(raw) }
 
     /// Calls `body` with each element and its index.
@@ -58,18 +56,15 @@ struct JSONValue {
         }
     }
 
-    /// Reads an object whose members are all named in `names` (`"x\0y\0…\0"`, at most four), each at
-    /// most once, in one call (see `sj_object_read_members`); nil when the object has another shape,
-    /// which the member-by-member reading then explains.
-    func readMembers(_ names: StaticString, count: Int) -> ReadMembers? {
-        precondition(count <= 4, "ReadMembers holds four values")
+    /// Reads an object whose members are all named by `Name`'s cases, each at most once, in one call
+    /// (see `sj_object_read_members`); nil when the object has another shape, which the
+    /// member-by-member reading then explains.
+    func readMembers<Name: MemberName>(_: Name.Type) -> ReadMembers<Name>? {
+        let names = Name.names
+        precondition(names.count <= 4, "ReadMembers holds four values")
         var values = (sj_value(), sj_value(), sj_value(), sj_value())
         let seen = withUnsafeMutableBytes(of: &values) { values in
-            names.withUTF8Buffer { names in
-                names.withMemoryRebound(to: CChar.self) {
-                    sj_object_read_members(raw, $0.baseAddress, count, values.bindMemory(to: sj_value.self).baseAddress)
-                }
-            }
+            sj_object_read_members(raw, names.list.baseAddress, names.count, values.bindMemory(to: sj_value.self).baseAddress)
         }
         return seen < 0 ? nil : ReadMembers(seen: UInt32(seen), values: values)
     }
@@ -99,14 +94,15 @@ struct JSONValue {
     }
 }
 
-/// The members `JSONValue.readMembers` read, by the position of their name.
-struct ReadMembers {
+/// The members `JSONValue.readMembers` read, by name.
+struct ReadMembers<Name: MemberName> {
     let seen: UInt32
     let values: (sj_value, sj_value, sj_value, sj_value)
 
-    /// The value of the `slot`-th name, or nil when the object does not have it. A switch rather
-    /// than a pointer into the tuple, which would copy the whole tuple first.
-    subscript(slot: Int) -> JSONValue? {
+    /// The value of `name`, or nil when the object does not have it. A switch rather than a pointer
+    /// into the tuple, which would copy the whole tuple first.
+    subscript(name: Name) -> JSONValue? {
+        let slot = name.rawValue
         guard seen & (1 << slot) != 0 else { return nil }
         switch slot {
         case 0: return JSONValue(raw: values.0)

@@ -1,18 +1,13 @@
 import Logging
 
-#if canImport(Glibc)
-import Glibc
-#endif
-
 /// One request's access-log fields, the context of the line `LayoutService` logs for it.
 ///
-/// A line per request is on the hot path, and what swift-log's API asks for it, a `Logger.Metadata`
-/// dictionary made, hashed, merged and destroyed per line, cost more than formatting the line. So the
-/// record travels the way request context (a trace id) does in swift-log: the service makes it the
-/// thread's current record for the one `Logger.log` call (`withCurrent`), `JSONLogHandler` writes it
-/// straight into the line as typed members, and any other handler gets the same fields as metadata
-/// from `metadataProvider` (`method=POST route=… status=200 …` for swift-log's `StreamLogHandler`).
-/// Nothing is allocated for it: the record lives on the logging thread's stack.
+/// The record travels the way request context (a trace id) does in swift-log, not as a
+/// `Logger.Metadata` dictionary made per line: the service makes it the thread's current record for
+/// the one `Logger.log` call (`withCurrent`), `JSONLogHandler` writes it straight into the line as
+/// typed members, and any other handler gets the same fields as metadata from `metadataProvider`
+/// (`method=POST route=… status=200 …` for swift-log's `StreamLogHandler`). The record lives on the
+/// logging thread's stack.
 public struct AccessRecord: Sendable {
     let requestID: RequestID
     let method: String
@@ -31,22 +26,23 @@ public struct AccessRecord: Sendable {
 
     /// Runs `body` (the `Logger.log` call) with `self` as this thread's current record.
     func withCurrent(_ body: () -> Void) {
-        let previous = pthread_getspecific(Self.currentKey)
+        let current = Self.currentRecord.pointer
+        let previous = current.pointee
         withUnsafePointer(to: self) { record in
-            pthread_setspecific(Self.currentKey, record)
+            current.pointee = UnsafeRawPointer(record)
             body()
-            pthread_setspecific(Self.currentKey, previous)
+            current.pointee = previous
         }
     }
 
     /// The record of the access line this thread is logging, if it is logging one.
     static var current: AccessRecord? {
-        pthread_getspecific(currentKey).map { $0.assumingMemoryBound(to: AccessRecord.self).pointee }
+        currentRecord.existing?.pointee.map { $0.assumingMemoryBound(to: AccessRecord.self).pointee }
     }
 
-    /// A thread-specific slot holding a pointer to the record on the logging thread's stack, set only
-    /// for the duration of `withCurrent`, so it never outlives the record and needs no destructor.
-    private static let currentKey = makeThreadSpecificKey(for: "the access log")
+    /// Where the record on the logging thread's stack is, set only for the duration of `withCurrent`,
+    /// so it never outlives the record.
+    private static let currentRecord = ThreadLocal<UnsafeRawPointer?>("the access log") { nil }
 
     /// The fields as swift-log metadata (numbers as numbers), keys as in the JSON line.
     var metadata: Logger.Metadata {
@@ -67,8 +63,8 @@ public struct AccessRecord: Sendable {
     /// The fields as JSON members (each preceded by a comma), keys in alphabetical order.
     func writeMembers(into writer: inout JSONWriter) {
         if let cacheHit { writer.raw(cacheHit ? ",\"cache\":\"hit\"" : ",\"cache\":\"miss\"") }
-        // Tenths of a microsecond as `113.9` (or `113` for a whole number) by integer arithmetic: the
-        // shortest-double printer would spell the same and cost more on every line.
+        // Tenths of a microsecond as `113.9` (or `113` for a whole number), as the shortest-double
+        // printer would spell them, by integer arithmetic.
         let tenths = Int(nanoseconds / 100)
         writer.raw(",\"duration_us\":")
         writer.integer(tenths / 10)

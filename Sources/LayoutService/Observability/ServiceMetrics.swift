@@ -1,33 +1,16 @@
 import FlowLayout
 import Synchronization
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// The service's request metrics: integer slots in per-thread shards, summed and written as Prometheus
 /// text when `/metrics` is scraped.
 ///
-/// Why not swift-metrics into swift-prometheus, as before: every request is recorded, and recording one
-/// there cost about 2,000 instructions of a 43,500-instruction scroll (callgrind, in process), four
-/// mutex lock/unlock pairs among them (every swift-prometheus histogram takes a lock), and every worker
-/// thread wrote the same counters' cache lines on every request, so the lines moved between cores.
-///
-/// Here every series is an `Atomic<Int>` slot, and there are `shardCount` copies of all of them, each
-/// block starting on its own cache line. A thread records into the shard of the index it was given the
-/// first time it recorded (`threadShard`), so recording a request is a bucket search per histogram and
-/// eleven additions (one when it starts, ten when it ends) to memory no other thread writes, as long as
-/// there are no more threads than shards: about 280 instructions in all. A scrape sums the shards.
-///
-/// The additions are relaxed atomic read-modify-writes, not plain stores, because two threads share a
-/// shard when there are more threads than shards (they then still rarely meet), and so that a scrape
-/// reading a slot while a worker adds to it is not a data race (ThreadSanitizer checks this). Relaxed
-/// is enough: each slot is a counter on its own, nothing else is published through it, and a scrape
-/// needs every addition counted once, not seen in any order with other memory. So a scrape is not a
-/// snapshot (it may count a request but not yet its duration), but a histogram's buckets, `+Inf` and
-/// `_count` are summed from the same slots and always agree with each other.
+/// Every series is an `Atomic<Int>` slot, and there are `shardCount` copies of all of them, each block
+/// starting on its own cache line; a thread records into its own shard, so worker threads do not
+/// write each other's cache lines. The additions are relaxed read-modify-writes, not plain stores:
+/// two threads share a shard when there are more threads than shards, and a scrape reads slots while
+/// workers add to them. Relaxed is enough, since each slot is a counter on its own and nothing is
+/// published through it; so a scrape is not a snapshot (it may count a request but not yet its
+/// duration), but a histogram's buckets, `+Inf` and `_count` come from the same slots and agree.
 ///
 /// `@unchecked Sendable`: the slots are reached through a pointer, and are only ever touched atomically
 /// after `init`.
@@ -143,8 +126,7 @@ final class ServiceMetrics: @unchecked Sendable {
         if let itemCount { Self.record(itemCount, in: items, at: shard) }
     }
 
-    /// Out of line: four histograms a request, and the search inlined into each was four copies of
-    /// code a request runs once, which over HTTP cost more than the calls (BENCHMARKS.md).
+    /// Out of line: one copy of the bucket search for the four histograms a request records.
     @inline(never)
     private static func record(_ value: Int, in histogram: Histogram, at block: UnsafeMutablePointer<Atomic<Int>>) {
         block[histogram.offset + histogram.bucket(of: value)].wrappingAdd(1, ordering: .relaxed)
@@ -158,25 +140,16 @@ final class ServiceMetrics: @unchecked Sendable {
         @inline(__always) get { slots + Self.threadShard * shardStride }
     }
 
-    /// This thread's shard index, given out in the order threads first record, kept in a thread-specific
-    /// key as index + 1 (so 0, no value yet, means unassigned). Process-wide, so every `ServiceMetrics`
-    /// puts a thread in the same shard; there is no destructor, the value is not memory.
+    /// This thread's shard index, given out in the order threads first record. Process-wide, so every
+    /// `ServiceMetrics` puts a thread in the same shard.
     @inline(__always)
-    static var threadShard: Int {
-        if let value = pthread_getspecific(shardKey) { return Int(bitPattern: value) &- 1 }
-        return assignThreadShard()
-    }
-
-    @inline(never)
-    private static func assignThreadShard() -> Int {
-        let index = threadCount.wrappingAdd(1, ordering: .relaxed).oldValue & (shardCount - 1)
-        pthread_setspecific(shardKey, UnsafeRawPointer(bitPattern: index + 1))
-        return index
-    }
+    static var threadShard: Int { shardIndexes.pointer.pointee }
 
     private static let threadCount = Atomic<Int>(0)
 
-    private static let shardKey = makeThreadSpecificKey(for: "the metrics shards")
+    private static let shardIndexes = ThreadLocal<Int>("the metrics shards") {
+        threadCount.wrappingAdd(1, ordering: .relaxed).oldValue & (shardCount - 1)
+    }
 
     // MARK: Reading
 

@@ -30,20 +30,20 @@ extension LayoutService {
     }
 
     /// `GET /v1/layouts/{id}`.
-    func metadata(_ pathID: PathID, _ request: ServiceRequest) -> ServiceResponse {
-        guard let id = pathID.layoutID, let base = cache.lookup(id) else { return notFound(pathID, request) }
+    func metadata(_ pathID: PathID?, _ request: ServiceRequest) -> ServiceResponse {
+        guard let id = pathID?.layoutID, let base = cache.lookup(id) else { return notFound(pathID, request) }
         return .json(200, metadataWriter(base, key: id), etag: EntityTag(layout: id))
     }
 
     /// `DELETE /v1/layouts/{id}`: 204, or 404 when it was not stored.
-    func delete(_ pathID: PathID, _ request: ServiceRequest) -> ServiceResponse {
-        guard let id = pathID.layoutID, cache.remove(id) else { return notFound(pathID, request) }
+    func delete(_ pathID: PathID?, _ request: ServiceRequest) -> ServiceResponse {
+        guard let id = pathID?.layoutID, cache.remove(id) else { return notFound(pathID, request) }
         return .empty(204)
     }
 
     /// `POST /v1/layouts/{id}/attributes`: one view, or a list of bounds answered in order.
-    func scroll(_ pathID: PathID, _ request: ServiceRequest) -> ServiceResponse {
-        guard let id = pathID.layoutID, let base = cache.lookup(id) else { return notFound(pathID, request) }
+    func scroll(_ pathID: PathID?, _ request: ServiceRequest) -> ServiceResponse {
+        guard let id = pathID?.layoutID, let base = cache.lookup(id) else { return notFound(pathID, request) }
         // The closure captures the inset alone, not the layout (a reference to count).
         let contentInset = base.contentInset
         let scroll: ScrollRequest
@@ -62,8 +62,8 @@ extension LayoutService {
     }
 
     /// `GET /v1/layouts/{id}/attributes?x=…&y=…&width=…&height=…[&scale=…][&layoutDirection=…]`.
-    func scrollFromQuery(_ pathID: PathID, _ request: ServiceRequest) -> ServiceResponse {
-        guard let id = pathID.layoutID, let base = cache.lookup(id) else { return notFound(pathID, request) }
+    func scrollFromQuery(_ pathID: PathID?, _ request: ServiceRequest) -> ServiceResponse {
+        guard let id = pathID?.layoutID, let base = cache.lookup(id) else { return notFound(pathID, request) }
         let viewport: Viewport
         do {
             viewport = try QueryViewport.decode(request.query, contentInset: base.contentInset, limits: configuration.limits)
@@ -86,8 +86,8 @@ extension LayoutService {
         return response
     }
 
-    private func notFound(_ pathID: PathID, _ request: ServiceRequest) -> ServiceResponse {
-        .problem(.layoutNotFound(pathID.spelling(in: request.path)))
+    private func notFound(_ pathID: PathID?, _ request: ServiceRequest) -> ServiceResponse {
+        .problem(.layoutNotFound(pathID?.spelling(in: request.path) ?? ""))
     }
 
     /// The attributes of one view: a scroll answer; `pointer` names the bounds in a refusal.

@@ -30,8 +30,7 @@ public final class LayoutService: Sendable {
     private let ready = Atomic<Bool>(true)
 
     /// The lowest level the logger writes, read once: a logger's level is fixed when it is made, and
-    /// asking it on every request copies the logger and its handler, whose reference count both worker
-    /// threads would then update.
+    /// asking it copies the logger, whose handler's reference count every worker thread would update.
     private let loggerLevel: Logger.Level
 
     public init(configuration: Configuration = Configuration()) {
@@ -48,19 +47,35 @@ public final class LayoutService: Sendable {
 
     var decoder: LayoutRequestDecoder { LayoutRequestDecoder(limits: configuration.limits) }
 
-    /// Answers one request, records its metrics and logs one line for it.
+    /// Answers one request: routed through `routes`, and observed (metrics, one access line) around
+    /// whichever handler answers it.
     public func handle(_ request: ServiceRequest) -> ServiceResponse {
+        guard let (path, id) = RouteTable.match(request.path) else {
+            return observed(request, route: .unknown) { .problem(.notFound(request.path.description)) }
+        }
+        return observed(request, route: path.pointee.label) {
+            let handlers = path.pointee.handlers
+            for index in handlers.indices where handlers[index].method == request.method {
+                return handlers[index].handler(self, request, id)
+            }
+            let allow: (name: StaticString, value: String) = ("Allow", path.pointee.allowed)
+            return .problem(.methodNotAllowed(request.method, allowed: allow.value), headers: [allow])
+        }
+    }
+
+    /// The middleware every handler runs inside: times the answer, counts it, stamps the request id
+    /// on it and logs it.
+    @inline(__always)
+    private func observed(_ request: ServiceRequest, route label: RouteLabel, _ handler: () -> ServiceResponse) -> ServiceResponse {
         let start = Self.monotonicNanoseconds()
         metrics.started()
-        let route = Route(path: request.path)
-        var response = route.map { dispatch($0, request) } ?? .problem(.notFound(request.path.description))
-        finish(&response, of: request, route: route?.label ?? .unknown, startedAt: start)
+        var response = handler()
+        finish(&response, of: request, route: label, startedAt: start)
         return response
     }
 
-    /// Stamps the request id on the answer, counts it and logs it. In place, through `inout`: done in
-    /// `handle` itself, Swift 6.3 copied the finished answer out to return it and destroyed the
-    /// original (a dozen reference-count calls a request).
+    /// In place, through `inout`: finishing a returned answer made Swift copy it out and destroy the
+    /// original.
     private func finish(_ response: inout ServiceResponse, of request: ServiceRequest, route label: RouteLabel, startedAt start: Int64) {
         let requestID = requestIDs.id(for: request.requestID)
         response.requestID = requestID
@@ -89,37 +104,13 @@ public final class LayoutService: Sendable {
         return Int64(now.tv_sec) * 1_000_000_000 + Int64(now.tv_nsec)
     }
 
-    private func dispatch(_ route: Route, _ request: ServiceRequest) -> ServiceResponse {
-        let method = request.method
-        switch (route, method) {
-        case (.health, "GET"), (.health, "HEAD"), (.live, "GET"), (.live, "HEAD"):
-            return Self.status("ok", 200)
-        case (.ready, "GET"), (.ready, "HEAD"):
-            return isReady ? Self.status("ready", 200) : Self.status("draining", 503)
-        case (.metrics, "GET"), (.metrics, "HEAD"):
-            let body = metrics.exposition(cache: cache, extra: Array(configuration.extraMetrics().utf8))
-            return ServiceResponse(status: 200, contentType: "text/plain; version=0.0.4; charset=utf-8", body: ResponseBody(body))
-        case (.cache, "GET"), (.cache, "HEAD"):
-            return cacheStatistics()
-        case (.layout, "POST"):
-            return layout(request)
-        case (.layouts, "POST"):
-            return register(request)
-        case (.storedLayout(let id), "GET"):
-            return metadata(id, request)
-        case (.storedLayout(let id), "DELETE"):
-            return delete(id, request)
-        case (.storedAttributes(let id), "POST"):
-            return scroll(id, request)
-        case (.storedAttributes(let id), "GET"):
-            return scrollFromQuery(id, request)
-        default:
-            let allowed: (name: StaticString, value: String) = ("Allow", route.allowed)
-            return .problem(.methodNotAllowed(method, allowed: route.allowed), headers: [allowed])
-        }
+    /// `GET /metrics`.
+    func metricsExposition() -> ServiceResponse {
+        let body = metrics.exposition(cache: cache, extra: Array(configuration.extraMetrics().utf8))
+        return ServiceResponse(status: 200, contentType: "text/plain; version=0.0.4; charset=utf-8", body: ResponseBody(body))
     }
 
-    private static func status(_ text: StaticString, _ code: Int) -> ServiceResponse {
+    static func status(_ text: StaticString, _ code: Int) -> ServiceResponse {
         var writer = JSONWriter(capacity: 32)
         writer.raw("{\"status\":\"")
         writer.raw(text)
@@ -127,9 +118,8 @@ public final class LayoutService: Sendable {
         return .json(code, writer)
     }
 
-    /// Parses a JSON body with `decode`, or throws the problem to answer instead. Thrown rather than
-    /// returned in a `Result`: the scroll path's `Result<ScrollRequest, Problem>` was destroyed through
-    /// the runtime's generic value witnesses on every request.
+    /// Parses a JSON body with `decode`, or throws the problem to answer instead (thrown, not returned
+    /// in a `Result`, which the runtime destroyed through generic value witnesses).
     func decodeBody<Decoded>(
         _ request: ServiceRequest, _ decode: (JSONValue) throws(RequestError) -> Decoded
     ) throws(Problem) -> Decoded {
@@ -186,7 +176,7 @@ public final class LayoutService: Sendable {
     }
 
     /// `POST /v1/layout`: the attributes of the elements in the bounds, from the cached base layout.
-    private func layout(_ request: ServiceRequest) -> ServiceResponse {
+    func layout(_ request: ServiceRequest) -> ServiceResponse {
         let decoded: LayoutRequest
         do { decoded = try decodeBody(request, decoder.decodeLayout) } catch { return .problem(error) }
         let key = decoded.input.contentHash
@@ -211,7 +201,7 @@ public final class LayoutService: Sendable {
     }
 
     /// `GET /v1/cache`.
-    private func cacheStatistics() -> ServiceResponse {
+    func cacheStatistics() -> ServiceResponse {
         let statistics = cache.statistics
         var writer = JSONWriter(capacity: 160)
         writer.object([

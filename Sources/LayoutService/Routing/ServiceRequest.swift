@@ -1,8 +1,7 @@
 /// One HTTP request as the service sees it: no sockets, only what routing and decoding read.
 ///
-/// Its members are constants: with `var` members, Swift 6.3 compiles the initializer as a copy of
-/// the whole request followed by the destruction of the original, some twenty reference-count calls
-/// on every request for nothing.
+/// Its members are constants (`let`): with `var`s the initializer copied the whole request and
+/// destroyed the original.
 public struct ServiceRequest {
     public let method: String
     /// The path without the query string.

@@ -1,21 +1,36 @@
+import FlowLayout
+
 /// Base layouts by content hash, bounded by a byte budget, least recently used evicted first.
 ///
 /// Shared by every worker thread. Lookups and insertions take a lock for a few pointer moves; building
 /// a layout happens outside it, so a slow build never blocks scrolls of other layouts. Two threads
 /// that miss the same key at once both build it; the second insertion simply refreshes the entry.
+///
+/// Thread-safe: every method may be called from any thread. A lookup or an insertion is O(1) expected
+/// (one comparison with the newest entry, else one dictionary probe and a few links rewritten); an
+/// insertion that evicts is O(1) per entry evicted. Layouts are immutable, so a layout handed out stays
+/// valid after its entry is evicted.
 public final class LayoutCache: Sendable {
+    /// Counters since the cache was made, and what it holds now.
     public struct Statistics: Hashable, Sendable {
+        /// Lookups that found their key.
         public var hits = 0
+        /// Lookups that did not.
         public var misses = 0
+        /// Entries dropped to make room under the byte budget.
         public var evictions = 0
+        /// Layouts built by the cache or inserted into it.
         public var builds = 0
+        /// Layouts held now.
         public var entries = 0
+        /// Bytes held now: the sum of the entries' `storedByteCount`, never more than `byteBudget`.
         public var bytes = 0
     }
 
-    /// What one stored layout may cost at most: the budget itself.
+    /// Bytes the cached layouts may cost together (their `storedByteCount`), and so what one stored
+    /// layout may cost at most.
     public let byteBudget: Int
-    private let state: Locked<LRUState>
+    private let state: LockedValueBox<LRUState>
 
     /// Bytes one entry costs besides its layout: its slot in the recency list (key, size, links) and
     /// its share of the index (key and slot number at the dictionary's 3/4 maximum load).
@@ -30,16 +45,19 @@ public final class LayoutCache: Sendable {
         case tooLarge(BaseLayout)
     }
 
+    /// An empty cache that keeps at most `byteBudget` bytes of layouts.
     public init(byteBudget: Int) {
         self.byteBudget = byteBudget
-        self.state = Locked(LRUState())
+        self.state = LockedValueBox(LRUState())
     }
 
-    public var statistics: Statistics { state.withLock { $0.statistics } }
+    /// A consistent snapshot of the counters, taken under the lock.
+    public var statistics: Statistics { state.withLockedValue { $0.statistics } }
 
-    /// The cached layout for `key`, marked as recently used, counting a hit or a miss.
+    /// The cached layout for `key`, marked as recently used, counting a hit or a miss. O(1) expected;
+    /// the layout last used or stored is found without hashing the key.
     public func lookup(_ key: ContentHash) -> BaseLayout? {
-        state.withLock { state in
+        state.withLockedValue { state in
             if let layout = state.touch(key) {
                 state.statistics.hits += 1
                 return layout
@@ -50,7 +68,9 @@ public final class LayoutCache: Sendable {
     }
 
     /// The cached layout for `input`, or a freshly built one that is then cached (unless it is larger
-    /// than the whole budget: then it is only returned). `hit` says which.
+    /// than the whole budget: then it is only returned). `hit` says which. `key` must be
+    /// `input.contentHash` (passed in because callers have it already). A miss costs the O(n) build,
+    /// outside the lock.
     public func layout(for input: FlowLayoutInput, key: ContentHash) -> (layout: BaseLayout, hit: Bool) {
         switch store(input, key: key) {
         case .hit(let layout): (layout, true)
@@ -59,11 +79,12 @@ public final class LayoutCache: Sendable {
     }
 
     /// The cached layout for `input`, or a freshly built one stored for later lookups, or `tooLarge`
-    /// when it could not be stored, so a caller that promised to keep it can say so.
+    /// when it could not be stored, so a caller that promised to keep it can say so. `key` must be
+    /// `input.contentHash`.
     public func store(_ input: FlowLayoutInput, key: ContentHash) -> Storing {
         if let layout = lookup(key) { return .hit(layout) }
         let layout = BaseLayout(input)
-        let stored = state.withLock { state in
+        let stored = state.withLockedValue { state in
             state.statistics.builds += 1
             return state.insert(layout, for: key, budget: byteBudget)
         }
@@ -72,7 +93,7 @@ public final class LayoutCache: Sendable {
 
     /// Stores a layout built elsewhere (counts as a build); one larger than the whole budget is not kept.
     public func insert(_ layout: BaseLayout, for key: ContentHash) {
-        state.withLock { state in
+        state.withLockedValue { state in
             state.statistics.builds += 1
             state.insert(layout, for: key, budget: byteBudget)
         }
@@ -81,7 +102,7 @@ public final class LayoutCache: Sendable {
     /// Forgets `key`; returns whether it was cached.
     @discardableResult
     public func remove(_ key: ContentHash) -> Bool {
-        state.withLock { $0.remove(key) }
+        state.withLockedValue { $0.remove(key) }
     }
 }
 

@@ -1,18 +1,8 @@
-/// A 128-bit content hash that is the same in every process and on every run (Swift's `Hasher` is
-/// seeded per process), so a `layoutId` names the same layout on every replica.
-///
-/// Two independent 64-bit lanes over 64-bit words with a murmur3 finaliser: fast enough to hash a
-/// million item sizes in a few milliseconds. Not cryptographic: it guards against accidents, not an
-/// adversary who crafts collisions.
-public struct ContentHash: Hashable, Sendable, CustomStringConvertible {
-    public var high: UInt64
-    public var low: UInt64
+import FlowLayout
 
-    public init(high: UInt64, low: UInt64) {
-        self.high = high
-        self.low = low
-    }
-
+/// The wire spelling of a content hash (a `layoutId`, the ETag's first half): 32 lowercase hex digits,
+/// `high` first. The engine only hashes; spelling ids is the service's business.
+extension ContentHash: CustomStringConvertible {
     /// 32 lowercase hex digits.
     public var description: String {
         String(unsafeUninitializedCapacity: 32) { buffer in
@@ -107,63 +97,5 @@ public struct ContentHash: Hashable, Sendable, CustomStringConvertible {
         lanes = ((lanes << 4) | (lanes >> 8)) & 0x00FF_00FF_00FF_00FF
         lanes = ((lanes << 8) | (lanes >> 16)) & 0x0000_FFFF_0000_FFFF
         return UInt32(truncatingIfNeeded: (lanes << 16) | (lanes >> 32))
-    }
-}
-
-/// Feeds values into a `ContentHash`.
-public struct ContentHasher: Sendable {
-    private var a: UInt64 = 0x243F_6A88_85A3_08D3
-    private var b: UInt64 = 0x1319_8A2E_0370_7344
-    private var count: UInt64 = 0
-
-    public init() {}
-
-    @inline(__always)
-    public mutating func combine(_ word: UInt64) {
-        a = ((a ^ word) &* 0x9E37_79B9_7F4A_7C15)
-        a = (a << 31) | (a >> 33)
-        b = (b &+ (word ^ 0xC2B2_AE3D_27D4_EB4F)) &* 0x1656_67B1_9E37_79F9
-        b ^= b >> 29
-        count &+= 1
-    }
-
-    /// Hashes the bit pattern, with -0 folded into 0 so equal lengths hash equally.
-    @inline(__always)
-    public mutating func combine(_ value: Double) { combine((value == 0 ? 0 : value).bitPattern) }
-
-    /// Bytes, eight at a time.
-    public mutating func combine(bytes: UnsafeRawBufferPointer) {
-        var index = 0
-        while index + 8 <= bytes.count {
-            combine(bytes.loadUnaligned(fromByteOffset: index, as: UInt64.self))
-            index += 8
-        }
-        var tail: UInt64 = 0
-        while index < bytes.count {
-            tail = tail << 8 | UInt64(bytes[index])
-            index += 1
-        }
-        combine(tail)
-        combine(UInt64(bytes.count))
-    }
-
-    @inline(__always)
-    public mutating func combine(_ value: Int) { combine(UInt64(bitPattern: Int64(value))) }
-
-    @inline(__always)
-    public mutating func combine(_ value: Bool) { combine(value ? 1 as UInt64 : 0) }
-
-    public func finalize() -> ContentHash {
-        ContentHash(high: Self.mix(a ^ count), low: Self.mix(b ^ (count &* 0xFF51_AFD7_ED55_8CCD)))
-    }
-
-    private static func mix(_ value: UInt64) -> UInt64 {
-        var x = value
-        x ^= x >> 33
-        x &*= 0xFF51_AFD7_ED55_8CCD
-        x ^= x >> 33
-        x &*= 0xC4CE_B9FE_1A85_EC53
-        x ^= x >> 33
-        return x
     }
 }

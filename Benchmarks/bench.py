@@ -617,7 +617,7 @@ def report(engine, http, arguments):
         f"| requests per second, line on / off | {h['layoutd_logged']['rps']:,.0f} / {h['layoutd']['rps']:,.0f} ({-logging_rps:+.1%}) |",
     ]
     lines += scaling_lines(scaling, levels) + [""]
-    findings = (ROOT / "benchmarks" / "findings.md").read_text()
+    findings = (ROOT / "Benchmarks" / "findings.md").read_text()
     return "\n".join(lines) + "\n" + findings
 
 

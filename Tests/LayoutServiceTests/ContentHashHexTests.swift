@@ -1,4 +1,5 @@
-@testable import FlowLayout
+import FlowLayout
+import LayoutService
 import SeededRandom
 import Testing
 

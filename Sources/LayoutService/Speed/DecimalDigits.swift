@@ -1,9 +1,7 @@
 /// The decimal digits of unsigned integers, written straight into memory: the inner loop of every
 /// number an answer holds (a 17-digit `20381.333333333332` at @3x, integers such as `4899`).
 ///
-/// Eight digits at a time with SWAR arithmetic (one 64-bit word holds eight lanes of one digit each)
-/// rather than two at a time from a table: a division by a constant and a table load per pair cost
-/// about four times the instructions.
+/// Eight digits at a time with SWAR arithmetic: one 64-bit word holds eight lanes of one digit each.
 enum DecimalDigits {
     /// Bytes a write may store past its last digit: callers reserve them.
     static let slack = 8

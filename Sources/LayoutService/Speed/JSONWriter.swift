@@ -1,17 +1,15 @@
 import FlowLayout
 
-/// Writes JSON straight into bytes: no intermediate objects, no Foundation (docs/architecture.md §6:
-/// 8 µs against JSONEncoder's 190–240 µs for 30 attributes).
+/// Writes JSON straight into bytes: no intermediate objects, no Foundation (docs/architecture.md §6).
 ///
 /// Numbers are written in the shortest form that parses back to the same double, integers without a
 /// fraction, and -0 as 0, so equal answers are equal bytes.
 struct JSONWriter {
     /// Owns the memory, and becomes the answer's body (`body`) without a copy.
     private let storage: ByteBuffer
-    // The storage's address, capacity and the bytes written, kept here as well: the writer is a value
-    // the compiler can keep in registers across a run of appends, where each append's bounds check
-    // on the class's fields was a load and a store. The storage learns the count when the body is
-    // taken, and its address whenever it grows.
+    // The storage's address, capacity and the bytes written, kept here as well, so a run of appends
+    // stays in registers. The storage learns the count when the body is taken, and its address
+    // whenever it grows: the two must agree then.
     private var base: UnsafeMutablePointer<UInt8>
     private var capacity: Int
     private(set) var count = 0
@@ -133,9 +131,8 @@ struct JSONWriter {
     /// Writes `value` at `destination`, which has room for `numberRoom` bytes, and returns
     /// the length.
     ///
-    /// One copy of each digit writer, for both signs and for integers and decimals alike: over HTTP the
-    /// code an answer runs costs more than its instructions (BENCHMARKS.md), and inlined per case the
-    /// digit writers made this the largest function of a scroll answer.
+    /// One copy of each digit writer, for both signs and for integers and decimals alike, so the code
+    /// an answer runs stays small.
     @inline(__always)
     private static func writeNumber(_ value: Double, to destination: UnsafeMutablePointer<UInt8>) -> Int {
         // -0 is not below 0, so it is written as 0. The minus is stored either way: a number that is
@@ -144,12 +141,9 @@ struct JSONWriter {
         destination[0] = UInt8(ascii: "-")
         let magnitude = value < 0 ? -value : value
         let start = destination + sign
-        // Integral below 2^53: a conversion to Int64 (one instruction, where UInt64 takes several) and
-        // back is exact. Cheaper than `rounded(.towardZero)`, a libm call on the baseline x86-64 this
-        // is built for.
+        // Integral below 2^53: a conversion to Int64 and back is exact.
         // `ShortestDecimal` takes values below 2^52 only, so its whole part is the one found here.
         guard magnitude < 9_007_199_254_740_992 else { return sign + writeStandard(magnitude, to: start) }
-        // Signed both ways: x86-64 converts unsigned integers to and from doubles in several instructions.
         let whole = UInt64(bitPattern: Int64(magnitude))
         var decimal: ShortestDecimal?
         if Double(Int64(bitPattern: whole)) != magnitude {
@@ -180,10 +174,8 @@ struct JSONWriter {
     /// The whole part and the fraction are written as two numbers, with nothing read back. The whole
     /// part is the value's own: no integer lies between a non-integral double and a decimal that
     /// parses back to it (integers below 2^53 are doubles themselves), so the truncated value is the
-    /// decimal's whole part, and the fraction's digits are what is left of the significand.
-    /// (Writing all the digits, then moving the fraction's one place on for the point, read back
-    /// bytes just stored by differently placed words: a stalled load each time, a fifth of the
-    /// time spent writing numbers under load.)
+    /// decimal's whole part, and the fraction's digits are what is left of the significand. Nothing
+    /// just written is read back (a load straddling fresh stores stalls).
     @inline(__always)
     private static func writeFraction(
         _ decimal: ShortestDecimal, whole: UInt64, to destination: UnsafeMutablePointer<UInt8>

@@ -49,7 +49,7 @@ def main() -> int:
             if not close(ours, live[name]):
                 problems.append(f"layoutd {ours}\n   chromium {live[name]}")
             if not close(recorded.get(name, []), live[name]):
-                problems.append("chrome_frames.json is stale: run tests/css/measure_chrome.py")
+                problems.append("chrome_frames.json is stale: run IntegrationTests/css/measure_chrome.py")
             if problems:
                 failed += 1
                 print(f"FAIL {name}: " + "; ".join(problems))

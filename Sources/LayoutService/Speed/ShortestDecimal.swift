@@ -2,10 +2,9 @@
 /// numbers a layout answer is made of: non-integral values from 2^-9 (about 0.002) to 2^52 in magnitude (offsets at
 /// @2x and @3x such as `20381.333333333332`, centres, parallax offsets).
 ///
-/// Why not the standard library's printer: it handles every double, so it spends most of its time on
-/// the general case; answers print a hundred or so of these per request and it was a fifth of the hot
-/// path. Within this range the arithmetic is exact in 64-bit words and one 128-bit product: scale the
-/// value by the power of ten that makes the interval of values rounding to the same double between
+/// Why not the standard library's printer: it handles every double, and answers print a hundred or
+/// so of these per request. Within this range the arithmetic is exact in 64-bit words and one
+/// 128-bit product: scale the value by the power of ten that makes the interval of values rounding to the same double between
 /// one and ten units wide, take the one multiple of ten it may hold (one digit shorter, trailing zeros
 /// stripped), or else the nearer of the integers just below and above the value. Where the
 /// standard library's choice could come down to tie-breaking (a candidate exactly on a rounding

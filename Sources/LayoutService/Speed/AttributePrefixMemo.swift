@@ -1,28 +1,16 @@
 import FlowLayout
 
-#if canImport(Glibc)
-import Glibc
-#endif
-
 /// The JSON of the members of an attribute that do not move when the view scrolls (kind, index path,
 /// frame, centre, zIndex), remembered per thread by value, so a scroll answer writes the numbers of
 /// only what did move: the parallax offset.
 ///
-/// Why: frames are in content coordinates, so consecutive scroll requests of one view answer mostly
-/// the same cells with the same frames, and spelling their numbers (a third at @3x is a 17-digit
-/// shortest decimal) was two thirds of a scroll answer's writing. The memo is keyed by the values
-/// themselves, not by a layout or a request: a hit is the same bytes by construction, so nothing ever
-/// needs invalidating, and any layout, stored or not, benefits.
-///
-/// A two-way set-associative table of fixed-size slots per thread (allocated on a thread's first
-/// answer, freed when it ends): a lookup is a hash, a compare of eight words and a copy; a miss writes
-/// the members as before and keeps them in the set's less recently used slot. Two ways, because with
-/// one the twenty cells of a view would share a slot somewhere more often than not, and the pair
-/// would evict each other on every scroll. Threads never share a table, so there is no lock.
+/// Keyed by the values themselves, not by a layout or a request: a hit is the same bytes by
+/// construction, so nothing ever needs invalidating. A two-way set-associative table of fixed-size
+/// slots per thread (two ways, so two cells of one view that share a set do not evict each other on
+/// every scroll); threads never share a table, so there is no lock.
 struct AttributePrefixMemo {
-    /// 128 sets of two 320-byte slots: 80 KiB per worker thread, room for a dozen views' worth of cells.
-    /// A slot holds 248 bytes of text: at @3x a cell whose origin and centre are all thirds (four
-    /// 17-digit numbers) writes about 190, which a 256-byte slot could not hold.
+    /// 128 sets of two 320-byte slots: 80 KiB per worker thread. A slot holds 248 bytes of text, room
+    /// for a cell at @3x whose origin and centre are all 17-digit thirds (about 190).
     static let setCount = 128
     static let slotBytes = 320
     private static let tableBytes = setCount * 2 * slotBytes
@@ -35,18 +23,16 @@ struct AttributePrefixMemo {
     private let table: UnsafeMutableRawPointer
 
     /// This thread's memo.
-    static var current: AttributePrefixMemo {
-        if let table = pthread_getspecific(tableKey) { return AttributePrefixMemo(table: table) }
+    static var current: AttributePrefixMemo { AttributePrefixMemo(table: tables.pointer.pointee) }
+
+    private static let tables = ThreadLocal<UnsafeMutableRawPointer>("the JSON memo", release: { $0.pointee.deallocate() }) {
         // The slots, then a byte per set naming its less recently used way.
         let table = UnsafeMutableRawPointer.allocate(byteCount: tableBytes + setCount, alignment: 64)
         // Key words of all ones: no attribute has kind 255, so every slot starts empty.
         table.initializeMemory(as: UInt8.self, repeating: 0xFF, count: tableBytes)
         (table + tableBytes).initializeMemory(as: UInt8.self, repeating: 0, count: setCount)
-        pthread_setspecific(tableKey, table)
-        return AttributePrefixMemo(table: table)
+        return table
     }
-
-    private static let tableKey = makeThreadSpecificKey(for: "the JSON memo") { $0?.deallocate() }
 
     /// Writes the prefix of `attributes` with `write` on a miss, or copies the remembered bytes on a hit.
     @inline(__always)

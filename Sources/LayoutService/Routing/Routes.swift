@@ -1,0 +1,211 @@
+import FlowLayout
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+extension LayoutService {
+    /// Every route the service answers, declared once: the methods, the path template, the label its
+    /// requests are counted and logged under, the statuses its handler may answer, and the handler.
+    /// Matching, dispatch, `405` with `Allow`, and the route and status labels of `/metrics` all follow
+    /// from this table (`RouteTable`); a test answers every status of every route.
+    ///
+    /// Paths are matched in the order of the table (stored-layout scrolls, most requests, first);
+    /// `Allow` lists a path's methods in the order of its rows.
+    static let routes: [Route] = [
+        Route(["GET"], "/v1/layouts/{id}/attributes", .storedAttributes, [200, 304, 400, 404]) { $0.scrollFromQuery($2, $1) },
+        Route(["POST"], "/v1/layouts/{id}/attributes", .storedAttributes, [200, 400, 404, 415]) { $0.scroll($2, $1) },
+        Route(["POST"], "/v1/layout", .layout, [200, 400, 415]) { service, request, _ in service.layout(request) },
+        Route(["POST"], "/v1/layouts", .layouts, [200, 201, 400, 415, 507]) { service, request, _ in service.register(request) },
+        Route(["GET"], "/v1/layouts/{id}", .storedLayout, [200, 404]) { $0.metadata($2, $1) },
+        Route(["DELETE"], "/v1/layouts/{id}", .storedLayout, [204, 404]) { $0.delete($2, $1) },
+        Route(["GET", "HEAD"], "/v1/cache", .cache, [200]) { service, _, _ in service.cacheStatistics() },
+        Route(["GET", "HEAD"], "/healthz", .health, [200]) { _, _, _ in status("ok", 200) },
+        Route(["GET", "HEAD"], "/livez", .live, [200]) { _, _, _ in status("ok", 200) },
+        Route(["GET", "HEAD"], "/readyz", .ready, [200, 503]) { service, _, _ in
+            service.isReady ? status("ready", 200) : status("draining", 503)
+        },
+        Route(["GET", "HEAD"], "/metrics", .metrics, [200]) { service, _, _ in service.metricsExposition() },
+    ]
+
+    /// Statuses any request may get whatever its route: `404` for a path no route has, `405` for a
+    /// method the path's routes do not answer.
+    static let routingStatuses = [404, 405]
+}
+
+/// One row of `LayoutService.routes`.
+struct Route: Sendable {
+    /// Handlers get the `{id}` of their path (`nil` on a path without one).
+    typealias Handler = @Sendable (LayoutService, ServiceRequest, PathID?) -> ServiceResponse
+
+    let methods: [String]
+    let template: StaticString
+    let label: RouteLabel
+    let statuses: [Int]
+    let handler: Handler
+
+    init(_ methods: [String], _ template: StaticString, _ label: RouteLabel, _ statuses: [Int], _ handler: @escaping Handler) {
+        (self.methods, self.template, self.label, self.statuses, self.handler) = (methods, template, label, statuses, handler)
+    }
+}
+
+/// `LayoutService.routes` gathered by path template at start, for matching a request.
+enum RouteTable {
+    /// One path template and the handlers of its rows, by method.
+    struct Path: @unchecked Sendable {
+        let template: PathTemplate
+        let label: RouteLabel
+        /// Read in place for every request, so kept where no reference is counted to read them.
+        let handlers: UnsafeBufferPointer<(method: String, handler: Route.Handler)>
+        /// The value of `Allow` when a method is not among the handlers'.
+        let allowed: String
+    }
+
+    /// In the table's order, for matching; made once and kept for the process.
+    nonisolated(unsafe) static let paths: UnsafeBufferPointer<Path> = {
+        var templates: [(template: StaticString, label: RouteLabel, methods: [(String, Route.Handler)])] = []
+        for route in LayoutService.routes {
+            let methods = route.methods.map { ($0, route.handler) }
+            if let index = templates.firstIndex(where: { $0.label == route.label }) {
+                precondition(templates[index].template.description == route.template.description, "one template per label")
+                templates[index].methods += methods
+            } else {
+                templates.append((route.template, route.label, methods))
+            }
+        }
+        let paths = templates.map { template in
+            Path(
+                template: PathTemplate(template.template), label: template.label,
+                handlers: UnsafeBufferPointer(kept: template.methods.map { (method: $0.0, handler: $0.1) }),
+                allowed: template.methods.map(\.0).joined(separator: ", "))
+        }
+        return UnsafeBufferPointer(kept: paths)
+    }()
+
+    /// The template of each label, by `RouteLabel.rawValue` (`unmatched` for `unknown`).
+    static let names: [StaticString] = RouteLabel.allCases.map { label in
+        guard label != .unknown else { return "unmatched" }
+        guard let path = paths.first(where: { $0.label == label }) else { preconditionFailure("no route has the label \(label)") }
+        return path.template.spelling
+    }
+
+    /// The path template `path` matches, with its `{id}` if it has one; nil when none does.
+    static func match(_ path: RequestText) -> (path: UnsafePointer<Path>, id: PathID?)? {
+        path.withUTF8 { bytes in
+            for index in paths.indices {
+                if let id = paths[index].template.match(bytes) { return (paths.baseAddress! + index, id) }
+            }
+            return nil
+        }
+    }
+}
+
+extension UnsafeBufferPointer {
+    /// A copy of `elements` that is never freed: for tables made once for the process.
+    init(kept elements: [Element]) {
+        let copy = UnsafeMutableBufferPointer<Element>.allocate(capacity: elements.count)
+        _ = copy.initialize(from: elements)
+        self.init(copy)
+    }
+}
+
+/// A path template: fixed text, or text around one `{id}`. Matched on the path's bytes, fixed
+/// templates by length first, since this runs for every request.
+struct PathTemplate: @unchecked Sendable {
+    let spelling: StaticString
+    /// The text before `{id}`, or all of it.
+    private let head: UnsafeRawBufferPointer
+    /// The text after `{id}`; nil when the template has none.
+    private let tail: UnsafeRawBufferPointer?
+
+    init(_ spelling: StaticString) {
+        self.spelling = spelling
+        let bytes = UnsafeRawBufferPointer(start: spelling.utf8Start, count: spelling.utf8CodeUnitCount)
+        let parameter: StaticString = "{id}"
+        let open = bytes.firstIndex(of: UInt8(ascii: "{"))
+        guard let open else {
+            (head, tail) = (bytes, nil)
+            return
+        }
+        precondition(
+            bytes[open...].starts(with: UnsafeRawBufferPointer(start: parameter.utf8Start, count: parameter.utf8CodeUnitCount)),
+            "the only parameter of a path is {id}")
+        head = UnsafeRawBufferPointer(rebasing: bytes[..<open])
+        tail = UnsafeRawBufferPointer(rebasing: bytes[(open + parameter.utf8CodeUnitCount)...])
+    }
+
+    /// Nil when `path` does not match; `.some(nil)` when it matches a template without `{id}`, else
+    /// the id: the text between the head and the tail, not empty and without a slash.
+    @inline(__always)
+    func match(_ path: UnsafeRawBufferPointer) -> PathID?? {
+        guard let tail else {
+            guard path.count == head.count, memcmp(path.baseAddress!, head.baseAddress!, head.count) == 0 else { return nil }
+            return .some(nil)
+        }
+        guard path.count > head.count + tail.count, memcmp(path.baseAddress!, head.baseAddress!, head.count) == 0 else { return nil }
+        let start = path.baseAddress! + head.count
+        let rest = path.count - head.count
+        // The id ends at the next slash, or at the end of the path.
+        let idLength = memchr(start, Int32(UInt8(ascii: "/")), rest).map { start.distance(to: UnsafeRawPointer($0)) } ?? rest
+        guard idLength > 0, rest - idLength == tail.count,
+            tail.count == 0 || memcmp(start + idLength, tail.baseAddress!, tail.count) == 0
+        else { return nil }
+        let id = ContentHash(hexBytes: UnsafeRawBufferPointer(start: start, count: idLength)).map(PathID.valid)
+            ?? .invalid(bytes: head.count..<head.count + idLength)
+        return .some(id)
+    }
+}
+
+/// The `{id}` of a stored layout's path: a layout id when it is 32 lowercase hex digits, else where
+/// the text sits in the path (answered like an unknown id). Plain values either way, so a matched
+/// route has no reference to count.
+enum PathID {
+    case valid(ContentHash)
+    case invalid(bytes: Range<Int>)
+
+    var layoutID: ContentHash? {
+        if case .valid(let id) = self { return id }
+        return nil
+    }
+
+    /// The id as the client wrote it in `path`, for a 404's message.
+    func spelling(in path: RequestText) -> String {
+        switch self {
+        case .valid(let id): return id.description
+        case .invalid(let range): return path.withUTF8 { String(decoding: $0[range], as: UTF8.self) }
+        }
+    }
+}
+
+/// The label of a route in metrics and logs: its path template (`RouteTable.names`), never an id or a
+/// raw path; `unknown` for a path no route has.
+enum RouteLabel: Int, CaseIterable, Sendable {
+    case layout, layouts, storedLayout, storedAttributes, health, live, ready, metrics, cache, unknown
+
+    /// Static, so an access line copies it without escaping it.
+    var name: StaticString { RouteTable.names[rawValue] }
+}
+
+/// The statuses counted in `/metrics`: every status a route of the table may answer and the routing
+/// statuses, ascending; anything else is counted as "other".
+enum StatusLabel {
+    static let codes: [Int] = Array(Set(LayoutService.routes.flatMap(\.statuses) + LayoutService.routingStatuses)).sorted()
+
+    /// The position of `status` in `codes`, `codes.count` for any other: one load from a table made
+    /// from `codes`, since every request is counted by it.
+    @inline(__always)
+    static func index(_ status: Int) -> Int {
+        status >= 0 && status < indexes.count ? Int(indexes[status]) : codes.count
+    }
+
+    /// `index` of every status below 600.
+    private static let indexes: [UInt8] = {
+        var table = [UInt8](repeating: UInt8(codes.count), count: 600)
+        for (index, code) in codes.enumerated() { table[code] = UInt8(index) }
+        return table
+    }()
+
+    static func name(_ index: Int) -> String { index < codes.count ? String(codes[index]) : "other" }
+}

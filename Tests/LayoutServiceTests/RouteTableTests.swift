@@ -1,0 +1,156 @@
+import Foundation
+import Testing
+
+@testable import LayoutService
+
+/// The route table is the one statement of the routes: every status a route declares is answered and
+/// counted under its own labels in `/metrics`, and every route's path, methods and `Allow` follow from it.
+@Suite("Route table")
+struct RouteTableTests {
+    /// A cache too small for a layout of a thousand items of varied sizes, large enough for a counted one.
+    let service: LayoutService = {
+        var configuration = LayoutService.Configuration()
+        configuration.cacheBytes = 4096
+        return LayoutService(configuration: configuration)
+    }()
+
+    private static let small = #"{"viewport":{"width":320,"height":480},"itemCount":10}"#
+    private static let large = #"{"viewport":{"width":320,"height":480},"items":["#
+        + (0..<1000).map { #"{"width":\#(10 + $0 % 7),"height":\#(10 + $0 % 5)}"# }.joined(separator: ",") + "]}"
+    private static let unknownID = "0123456789abcdef0123456789abcdef"
+
+    private func request(
+        _ method: String, _ path: String, query: [(name: String, value: String)] = [], json: String? = nil,
+        contentType: String = "application/json", ifNoneMatch: String? = nil
+    ) -> ServiceResponse {
+        let bytes = Array((json ?? "").utf8)
+        return bytes.withUnsafeBytes { body in
+            service.handle(ServiceRequest(
+                method: method, path: RequestText(path), query: query,
+                contentType: json == nil ? nil : RequestText(contentType), ifNoneMatch: ifNoneMatch, body: body))
+        }
+    }
+
+    /// Registers the small layout and returns its id.
+    private func register() -> String {
+        let response = request("POST", "/v1/layouts", json: Self.small)
+        let object = try? JSONSerialization.jsonObject(with: Data(response.body)) as? [String: Any]
+        return object?["layoutId"] as? String ?? ""
+    }
+
+    /// A request that gets `status` from `method` on `template`, and what must happen before it.
+    private func answer(_ method: String, _ template: String, _ status: Int) -> (prepare: () -> Void, send: () -> ServiceResponse)? {
+        let view = [(name: "width", value: "320"), (name: "height", value: "480")]
+        var id = ""
+        let stored = { id = register() }
+        let nothing = {}
+        switch (method, template, status) {
+        case ("GET", "/v1/layouts/{id}/attributes", 200): return (stored, { request(method, "/v1/layouts/\(id)/attributes", query: view) })
+        case ("GET", "/v1/layouts/{id}/attributes", 304):
+            var etag = ""
+            return ({
+                stored()
+                let first = request(method, "/v1/layouts/\(id)/attributes", query: view)
+                first.forEachHeader { name, value in
+                    if String(decoding: name, as: UTF8.self) == "ETag" { etag = String(decoding: value, as: UTF8.self) }
+                }
+            }, { request(method, "/v1/layouts/\(id)/attributes", query: view, ifNoneMatch: etag) })
+        case ("GET", "/v1/layouts/{id}/attributes", 400): return (stored, { request(method, "/v1/layouts/\(id)/attributes", query: [(name: "width", value: "x")]) })
+        case ("GET", "/v1/layouts/{id}/attributes", 404): return (nothing, { request(method, "/v1/layouts/\(Self.unknownID)/attributes", query: view) })
+        case ("POST", "/v1/layouts/{id}/attributes", 200): return (stored, { request(method, "/v1/layouts/\(id)/attributes", json: #"{"bounds":{"width":320,"height":480}}"#) })
+        case ("POST", "/v1/layouts/{id}/attributes", 400): return (stored, { request(method, "/v1/layouts/\(id)/attributes", json: "{}") })
+        case ("POST", "/v1/layouts/{id}/attributes", 404): return (nothing, { request(method, "/v1/layouts/\(Self.unknownID)/attributes", json: "{}") })
+        case ("POST", "/v1/layouts/{id}/attributes", 415): return (stored, { request(method, "/v1/layouts/\(id)/attributes", json: "{}", contentType: "text/plain") })
+        case ("POST", "/v1/layout", 200): return (nothing, { request(method, "/v1/layout", json: #"{"bounds":{"width":320,"height":480},"itemCount":3}"#) })
+        case ("POST", "/v1/layout", 400): return (nothing, { request(method, "/v1/layout", json: "[") })
+        case ("POST", "/v1/layout", 415): return (nothing, { request(method, "/v1/layout", json: "{}", contentType: "text/plain") })
+        case ("POST", "/v1/layouts", 200): return (stored, { request(method, "/v1/layouts", json: Self.small) })
+        case ("POST", "/v1/layouts", 201): return ({ _ = request("DELETE", "/v1/layouts/\(register())") }, { request(method, "/v1/layouts", json: Self.small) })
+        case ("POST", "/v1/layouts", 400): return (nothing, { request(method, "/v1/layouts", json: "{}") })
+        case ("POST", "/v1/layouts", 415): return (nothing, { request(method, "/v1/layouts", json: Self.small, contentType: "text/plain") })
+        case ("POST", "/v1/layouts", 507): return (nothing, { request(method, "/v1/layouts", json: Self.large) })
+        case ("GET", "/v1/layouts/{id}", 200): return (stored, { request(method, "/v1/layouts/\(id)") })
+        case ("GET", "/v1/layouts/{id}", 404): return (nothing, { request(method, "/v1/layouts/\(Self.unknownID)") })
+        case ("DELETE", "/v1/layouts/{id}", 204): return (stored, { request(method, "/v1/layouts/\(id)") })
+        case ("DELETE", "/v1/layouts/{id}", 404): return (nothing, { request(method, "/v1/layouts/\(Self.unknownID)") })
+        case ("GET", "/readyz", 503), ("HEAD", "/readyz", 503):
+            return ({ service.isReady = false }, {
+                defer { service.isReady = true }
+                return request(method, template)
+            })
+        case (_, _, 200) where !template.hasPrefix("/v1/layouts"): return (nothing, { request(method, template) })
+        default: return nil
+        }
+    }
+
+    /// How many requests `/metrics` counts for `route` and `status`, checking the series exists.
+    private func counted(_ route: String, _ status: Int) -> Int? {
+        let text = String(decoding: request("GET", "/metrics").body, as: UTF8.self)
+        let series = "layoutd_http_requests_total{route=\"\(route)\",status=\"\(status)\"} "
+        return text.split(separator: "\n").first { $0.hasPrefix(series) }.flatMap { Int($0.dropFirst(series.count)) }
+    }
+
+    @Test func everyStatusOfEveryRouteIsAnsweredAndCountedUnderItsOwnLabels() {
+        for route in LayoutService.routes {
+            let template = route.template.description
+            for method in route.methods {
+                for status in route.statuses {
+                    guard let (prepare, send) = answer(method, template, status) else {
+                        Issue.record("no request here gets \(status) from \(method) \(template)")
+                        continue
+                    }
+                    prepare()
+                    let before = counted(template, status)
+                    #expect(before != nil, "\(template) has no series for \(status)")
+                    let response = send()
+                    #expect(response.status == status, "\(method) \(template)")
+                    // The scrape itself is counted under /metrics, after this series was read.
+                    let expected = (before ?? 0) + 1 + (template == "/metrics" && status == 200 ? 1 : 0)
+                    #expect(counted(template, status) == expected, "\(method) \(template) \(status)")
+                }
+            }
+        }
+    }
+
+    @Test func routingStatusesAreCountedToo() {
+        let unmatched = counted("unmatched", 404)
+        #expect(request("GET", "/nowhere").status == 404)
+        #expect(counted("unmatched", 404) == (unmatched ?? -1) + 1)
+        for path in RouteTable.paths {
+            let template = path.template.spelling.description
+            let before = counted(template, 405)
+            let concrete = template.replacingOccurrences(of: "{id}", with: Self.unknownID)
+            let response = request("PATCH", concrete)
+            #expect(response.status == 405)
+            #expect(counted(template, 405) == (before ?? -1) + 1, "\(template)")
+        }
+    }
+
+    @Test func allowListsEveryMethodOfThePathInTableOrder() {
+        func allow(_ path: String) -> String? {
+            var value: String?
+            request("PUT", path).forEachHeader { name, text in
+                if String(decoding: name, as: UTF8.self) == "Allow" { value = String(decoding: text, as: UTF8.self) }
+            }
+            return value
+        }
+        #expect(allow("/v1/layout") == "POST")
+        #expect(allow("/v1/layouts") == "POST")
+        #expect(allow("/v1/layouts/\(Self.unknownID)") == "GET, DELETE")
+        #expect(allow("/v1/layouts/\(Self.unknownID)/attributes") == "GET, POST")
+        for path in ["/healthz", "/livez", "/readyz", "/metrics", "/v1/cache"] { #expect(allow(path) == "GET, HEAD") }
+    }
+
+    @Test func labelsAndStatusesFollowTheTable() {
+        // Every label names one template, and the status labels are the table's statuses and routing's.
+        for label in RouteLabel.allCases where label != .unknown {
+            let templates = Set(LayoutService.routes.filter { $0.label == label }.map { $0.template.description })
+            #expect(templates.count == 1, "\(label)")
+            #expect(templates.first == label.name.description)
+        }
+        #expect(RouteLabel.unknown.name.description == "unmatched")
+        let declared = Set(LayoutService.routes.flatMap(\.statuses) + LayoutService.routingStatuses)
+        #expect(StatusLabel.codes == declared.sorted())
+        #expect(StatusLabel.codes.contains(507))
+    }
+}
