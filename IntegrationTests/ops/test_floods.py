@@ -135,39 +135,45 @@ def test_a_connection_past_the_limit_gets_a_503_problem(layoutd):
 
 
 def test_slow_requests_get_408_while_others_are_answered(layoutd):
-    server = layoutd("--request-timeout", "2", "--connection-timeout", "30")
+    """300 clients that send a byte every 2 s (never idle long enough for --connection-timeout) are
+    all cut off by a 4-second request deadline, while other requests are answered at once."""
+    server = layoutd("--request-timeout", "4", "--connection-timeout", "30")
     slow = []
     for _ in range(300):
         sock = socket.create_connection(("127.0.0.1", server.port), timeout=10)
         sock.sendall(b"G")
+        sock.setblocking(False)
         slow.append(sock)
     finished: dict[socket.socket, bytes] = {}
+    last_byte = {sock: time.monotonic() for sock in slow}
     latencies = []
     started = time.monotonic()
-    while time.monotonic() - started < 8 and len(finished) < len(slow):
+    while time.monotonic() - started < 10 and len(finished) < len(slow):
+        now = time.monotonic()
         for sock in slow:
             if sock in finished:
                 continue
-            sock.setblocking(False)
             try:
-                data = sock.recv(4096)
-                finished[sock] = data
+                finished[sock] = sock.recv(4096)
                 continue
             except BlockingIOError:
                 pass
             except OSError:
                 finished[sock] = b""
                 continue
-            try:
-                sock.send(b"E")  # a byte at a time: never idle, never done
-            except OSError:
-                finished[sock] = b""
+            if now - last_byte[sock] >= 2:
+                try:
+                    sock.send(b"E")  # a byte every 2 s: never idle, never done
+                    last_byte[sock] = now
+                except OSError:
+                    finished[sock] = b""
         begin = time.monotonic()
         assert answered_within(server.port, 2)
         latencies.append(time.monotonic() - begin)
-        time.sleep(0.5)
+        time.sleep(0.25)
     elapsed = time.monotonic() - started
     assert len(finished) == len(slow), f"{len(slow) - len(finished)} slow connections still open after {elapsed:.1f} s"
+    assert elapsed < 4 + 2, f"the deadline took {elapsed:.1f} s"
     timed_out = [data for data in finished.values() if data.startswith(b"HTTP/1.1 408 ")]
     assert len(timed_out) >= 290, f"only {len(timed_out)} of 300 got the 408"
     assert b"/problems/request-timeout" in timed_out[0]
