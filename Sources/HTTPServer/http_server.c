@@ -623,9 +623,8 @@ static void *accept_loop(void *argument) {
     }
 }
 
-/* libmicrohttpd's own unescaping copies the path (and each query argument) a byte at a time. A text
- * with no '%' (every path of this API: its ids are hex) is already what unescaping would give, and
- * strchrnul finds that out a vector at a time, in a tenth of the instructions for a layout's path. */
+/* A text with no '%' (every path of this API: its ids are hex) is already what unescaping would give;
+ * strchrnul finds that out a vector at a time, where libmicrohttpd's unescaping copies byte by byte. */
 static size_t unescape(void *context, struct MHD_Connection *connection, char *text) {
     (void)context;
     (void)connection;

@@ -33,8 +33,7 @@ extension ContentHash: CustomStringConvertible {
 
     /// The eight hex digits of `value` as ASCII, the most significant in the lowest byte (the order
     /// they are stored in): each nibble spread into a byte of its own, then all eight made digits at
-    /// once. Every answer, ETag and request id carries 16 to 48 of them; a digit at a time cost six
-    /// times the instructions.
+    /// once, since every answer, ETag and request id carries 16 to 48 of them.
     @inline(__always)
     private static func hexDigits(_ value: UInt32) -> UInt64 {
         var lanes = UInt64(value)
