@@ -108,11 +108,12 @@ def test_bursts_past_the_connection_limit_never_wedge_the_server(layoutd):
             while load.answered == before and time.monotonic() < deadline:
                 time.sleep(0.01)
             assert load.answered > before, f"the keep-alive clients stalled after round {round_number}"
+        # SIGTERM while the keep-alive clients still send: the server drains and exits in time.
+        started = time.monotonic()
+        assert server.stop(signal.SIGTERM, timeout=10) == 0
+        assert time.monotonic() - started < 3 + 2, "the drain overran --drain-timeout"
     finally:
         load.stop()
-    started = time.monotonic()
-    assert server.stop(signal.SIGTERM, timeout=10) == 0
-    assert time.monotonic() - started < 3 + 2, "the drain overran --drain-timeout"
 
 
 def test_a_connection_past_the_limit_gets_a_503_problem(layoutd):
@@ -180,6 +181,31 @@ def test_slow_requests_get_408_while_others_are_answered(layoutd):
     assert max(latencies) < 0.5, latencies
     for sock in slow:
         sock.close()
+
+
+def test_a_refused_body_still_trickling_in_meets_the_deadline(layoutd):
+    """A body refused mid-stream (past --max-body-bytes) is read on to answer 413 at its end; a client
+    that keeps it trickling is still cut off by the request deadline."""
+    server = layoutd("--request-timeout", "2", "--max-body-bytes", "1000")
+    sock = socket.create_connection(("127.0.0.1", server.port), timeout=10)
+    sock.sendall(b"POST /v1/layout HTTP/1.1\r\nHost: a\r\nContent-Type: application/json\r\n"
+                 b"Transfer-Encoding: chunked\r\n\r\n7d0\r\n" + b" " * 2000 + b"\r\n")
+    started = time.monotonic()
+    sock.setblocking(False)
+    answer = b""
+    while time.monotonic() - started < 6 and not answer:
+        try:
+            answer = sock.recv(4096)
+            break
+        except BlockingIOError:
+            pass
+        try:
+            sock.send(b"1\r\n \r\n")  # one more byte of body a quarter second
+        except OSError:
+            break
+        time.sleep(0.25)
+    assert answer.startswith(b"HTTP/1.1 408 "), answer[:80]
+    assert time.monotonic() - started < 4
 
 
 def test_a_slow_request_on_a_kept_connection_times_out_from_its_first_byte(layoutd):

@@ -77,13 +77,37 @@ def test_content_length_with_chunked_is_400_and_the_smuggled_request_is_never_se
     single_problem(server.port, raw, 400, "malformed-request")
 
 
+def test_two_transfer_encoding_lines_are_400_and_the_smuggled_request_is_never_served(server):
+    smuggled = b"GET /healthz HTTP/1.1\r\nHost: a\r\n\r\n"
+    raw = HEAD + b"Transfer-Encoding: chunked\r\nTransfer-Encoding: gzip\r\n\r\n0\r\n\r\n" + smuggled
+    single_problem(server.port, raw, 400, "malformed-request")
+
+
+def test_chunked_combined_with_another_coding_is_400(server):
+    single_problem(server.port, HEAD + b"Transfer-Encoding: chunked, gzip\r\n\r\n0\r\n\r\n", 400, "malformed-request")
+
+
+def test_white_space_before_a_header_colon_is_400(server):
+    raw = HEAD + b"Content-Length : %d\r\n\r\n" % len(BODY) + BODY
+    single_problem(server.port, raw, 400, "malformed-request")
+
+
+def test_two_host_lines_are_400(server):
+    single_problem(server.port, b"GET /healthz HTTP/1.1\r\nHost: a\r\nHost: b\r\n\r\n", 400, "malformed-request")
+
+
+def test_a_space_in_the_target_is_400(server):
+    single_problem(server.port, b"GET /healthz x HTTP/1.1\r\nHost: a\r\n\r\n", 400, "malformed-request")
+
+
 def test_an_unknown_transfer_coding_is_501_at_once(server):
     raw = HEAD + b"Transfer-Encoding: gzip\r\n\r\nabc"
     single_problem(server.port, raw, 501, "unsupported-transfer-coding")
 
 
 def test_http_1_1_without_host_is_400(server):
-    single_problem(server.port, b"GET /healthz HTTP/1.1\r\n\r\n", 400, "malformed-request")
+    problem = single_problem(server.port, b"GET /healthz HTTP/1.1\r\n\r\n", 400, "malformed-request")
+    assert "Host" in problem["detail"]
 
 
 def test_http_1_0_without_host_is_served(server):

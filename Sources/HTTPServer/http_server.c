@@ -26,12 +26,14 @@
 struct connection_record {
     struct connection_record *prev, *next;
     int fd;
-    /* Requests fully received (or refused before that) and requests finished, counted by the worker
-     * thread that serves the connection. Equal between requests; one apart while an answer is made. */
-    atomic_uint settled;
+    /* Who answers the request under way: nobody yet, the worker (its request arrived in full, or was
+     * refused), or the reaper (408). Taken by compare-and-swap from NOBODY, so exactly one of them
+     * writes to the socket; the worker gives it back when the request is finished. */
+    atomic_uint answerer;
+    /* Requests finished on this connection, counted by the worker that serves it. */
     atomic_uint finished;
     /* The reaper's own (see reap): */
-    enum { WAITING, RECEIVING, TIMED_OUT } phase;
+    enum { WAITING, RECEIVING } phase;
     unsigned seen_finished;
     uint64_t baseline_bytes;
     uint64_t started_ms;
@@ -83,6 +85,8 @@ struct request_state {
     size_t discarded;
     bool started;
     bool uri_too_long;
+    /* This request's worker took the connection's answer (see connection_record.answerer). */
+    bool answering;
     /* The body is read and thrown away, then answered with this rejection. */
     bool refusing;
     hs_rejection refusal;
@@ -97,6 +101,8 @@ struct hs_exchange {
     struct MHD_Response *response;
     unsigned status;
 };
+
+enum { NOBODY, WORKER, REAPER };
 
 static const uint8_t empty_body[HS_BODY_PADDING] = {0};
 static atomic_uint_fast64_t rejection_counts[HS_REJECTION_COUNT];
@@ -198,8 +204,18 @@ static int library_rejection(unsigned status) {
     }
 }
 
-static void answer_for_library(unsigned int status, const char **body, size_t *length, const char **content_type) {
+static void answer_for_library(struct MHD_Connection *connection, unsigned int status, const char **body,
+                               size_t *length, const char **content_type) {
+    /* The library answers: the reaper must not answer too (a lost race leaves the 408 alone first). */
+    const union MHD_ConnectionInfo *info = MHD_get_connection_info(connection, MHD_CONNECTION_INFO_SOCKET_CONTEXT);
+    struct connection_record *record = info != NULL ? info->socket_context : NULL;
+    if (record != NULL) {
+        unsigned nobody = NOBODY;
+        atomic_compare_exchange_strong(&record->answerer, &nobody, WORKER);
+    }
     int rejection = library_rejection(status);
+    /* Strict mode's missing Host is libmicrohttpd's one 400 that names the header. */
+    if (status == 400 && strstr(*body, "Host") != NULL) rejection = HS_REJECT_MISSING_HOST;
     if (rejection < 0 || library_answers[rejection].body == NULL) return;
     atomic_fetch_add(&rejection_counts[rejection], 1);
     *body = library_answers[rejection].body;
@@ -280,61 +296,83 @@ static void release_body(hs_server *server, struct request_state *state) {
 }
 
 /* Refuses the request: at once when its body has ended (or there is none), otherwise after reading
- * and discarding the rest of it, since libmicrohttpd answers only once a body ends. */
+ * and discarding the rest of it, since libmicrohttpd answers only once a body ends (the request
+ * deadline still runs while it does). */
 static void refuse(hs_server *server, struct request_state *state, hs_rejection rejection) {
     state->refusing = true;
     state->refusal = rejection;
     release_body(server, state);
-    if (state->record != NULL) atomic_fetch_add(&state->record->settled, 1);
+}
+
+/* Takes the connection's answer for this request's worker; false when the reaper has answered 408
+ * already, and the worker must close instead. */
+static bool take_answer(struct request_state *state) {
+    if (state->record == NULL || state->answering) return true;
+    unsigned nobody = NOBODY;
+    state->answering = atomic_compare_exchange_strong(&state->record->answerer, &nobody, WORKER);
+    return state->answering;
+}
+
+/* Answers a refusal, unless the request deadline has answered first. */
+static enum MHD_Result answer_refusal(hs_server *server, struct MHD_Connection *connection,
+                                      struct request_state *state) {
+    return take_answer(state) ? queue_rejection(server, connection, state->refusal) : MHD_NO;
 }
 
 struct framing {
     unsigned content_lengths;
     bool conflicting_lengths;
     const char *first_length;
-    bool transfer_encoding;
+    unsigned transfer_encodings;
+    const char *coding;
+    unsigned hosts;
+    bool spaced_name;
 };
 
 static enum MHD_Result note_framing(void *cls, enum MHD_ValueKind kind, const char *key, const char *value) {
     (void)kind;
     struct framing *framing = cls;
+    /* A name is a token: libmicrohttpd keeps white space before the colon in it (RFC 9112 5.1: 400). */
+    if (key[strcspn(key, " \t")] != '\0') framing->spaced_name = true;
     if (strcasecmp(key, MHD_HTTP_HEADER_CONTENT_LENGTH) == 0) {
         if (framing->content_lengths++ == 0) framing->first_length = value;
         else if (strcmp(framing->first_length, value) != 0) framing->conflicting_lengths = true;
     } else if (strcasecmp(key, MHD_HTTP_HEADER_TRANSFER_ENCODING) == 0) {
-        framing->transfer_encoding = true;
+        framing->transfer_encodings++;
+        framing->coding = value;
+    } else if (strcasecmp(key, MHD_HTTP_HEADER_HOST) == 0) {
+        framing->hosts++;
     }
     return MHD_YES;
 }
 
-/* RFC 9112's framing rules that libmicrohttpd 0.9.75 does not enforce itself (section 6.3: a message
- * with both Content-Length and Transfer-Encoding, or with differing lengths, is an attack vector for
- * request smuggling; section 3.2: HTTP/1.1 requests carry Host). -1 when the request is well framed. */
-static int framing_rejection(struct MHD_Connection *connection, const char *version) {
+/* RFC 9112's framing rules that libmicrohttpd 0.9.75 does not enforce itself: a header name with white
+ * space (5.1), several Host lines (3.2), differing lengths, or a length beside a transfer coding (6.3:
+ * the request-smuggling pairs), and any transfer coding but exactly one `chunked` (6.1: 501 for a
+ * coding the server does not know, 400 when chunked is combined). -1 when the request is well framed;
+ * libmicrohttpd's strict mode has already refused a missing Host and a space in the target. */
+static int framing_rejection(struct MHD_Connection *connection) {
     struct framing framing = {0};
     MHD_get_connection_values(connection, MHD_HEADER_KIND, note_framing, &framing);
+    if (framing.spaced_name || framing.hosts > 1) return HS_REJECT_MALFORMED_REQUEST;
     if (framing.conflicting_lengths) return HS_REJECT_CONFLICTING_LENGTHS;
-    if (framing.transfer_encoding && framing.content_lengths > 0) return HS_REJECT_LENGTH_WITH_CODING;
-    if (framing.transfer_encoding) {
-        const char *coding = MHD_lookup_connection_value(connection, MHD_HEADER_KIND, MHD_HTTP_HEADER_TRANSFER_ENCODING);
-        if (coding == NULL || strcasecmp(coding, "chunked") != 0) return HS_REJECT_UNKNOWN_CODING;
-    }
-    if (strcmp(version, MHD_HTTP_VERSION_1_0) != 0 &&
-        MHD_lookup_connection_value(connection, MHD_HEADER_KIND, MHD_HTTP_HEADER_HOST) == NULL) {
-        return HS_REJECT_MISSING_HOST;
+    if (framing.transfer_encodings > 0 && framing.content_lengths > 0) return HS_REJECT_LENGTH_WITH_CODING;
+    if (framing.transfer_encodings > 1) return HS_REJECT_MALFORMED_REQUEST;
+    if (framing.transfer_encodings == 1 && strcasecmp(framing.coding, "chunked") != 0) {
+        return strcasestr(framing.coding, "chunked") != NULL ? HS_REJECT_MALFORMED_REQUEST : HS_REJECT_UNKNOWN_CODING;
     }
     return -1;
 }
 
 /* The headers have arrived: check framing and limits before any body byte is read. */
-static enum MHD_Result on_first_call(hs_server *server, struct MHD_Connection *connection, const char *version,
+static enum MHD_Result on_first_call(hs_server *server, struct MHD_Connection *connection,
                                      struct request_state *state) {
     state->started = true;
     atomic_fetch_add(&server->in_flight, 1);
-    int rejection = state->uri_too_long ? HS_REJECT_URI_TOO_LONG : framing_rejection(connection, version);
+    int rejection = state->uri_too_long ? HS_REJECT_URI_TOO_LONG : framing_rejection(connection);
     if (rejection >= 0) {
         refuse(server, state, (hs_rejection)rejection);
-        return queue_rejection(server, connection, (hs_rejection)rejection);
+        return answer_refusal(server, connection, state);
     }
     const char *declared =
         MHD_lookup_connection_value(connection, MHD_HEADER_KIND, MHD_HTTP_HEADER_CONTENT_LENGTH);
@@ -345,7 +383,7 @@ static enum MHD_Result on_first_call(hs_server *server, struct MHD_Connection *c
         /* Answer before reading a byte of the body; libmicrohttpd closes the connection after it. */
         hs_rejection refusal = length > server->max_body_bytes ? HS_REJECT_BODY_TOO_LARGE : HS_REJECT_BODY_BUDGET;
         refuse(server, state, refusal);
-        return queue_rejection(server, connection, refusal);
+        return answer_refusal(server, connection, state);
     }
     state->declared = (size_t)length;
     size_t first = length < first_body_buffer_limit ? (size_t)length : first_body_buffer_limit;
@@ -385,14 +423,15 @@ static enum MHD_Result on_access(void *cls, struct MHD_Connection *connection, c
     hs_server *server = cls;
     struct request_state *state = *request_context;
     if (state == NULL) return MHD_NO; /* The request line callback could not allocate. */
-    if (!state->started) return on_first_call(server, connection, version, state);
+    (void)version;
+    if (!state->started) return on_first_call(server, connection, state);
     if (*upload_data_size > 0) return on_body_chunk(server, state, upload_data, upload_data_size);
     if (state->refusing) {
         /* A refusal made from the headers is queued already; one made while the body streamed in is
          * answered now that it has ended. */
-        return state->discarded > 0 ? queue_rejection(server, connection, state->refusal) : MHD_YES;
+        return state->discarded > 0 ? answer_refusal(server, connection, state) : MHD_YES;
     }
-    if (state->record != NULL) atomic_fetch_add(&state->record->settled, 1);
+    if (!take_answer(state)) return MHD_NO; /* Answered 408 while the last bytes were on their way. */
 
     struct hs_exchange exchange = {
         .connection = connection,
@@ -434,7 +473,10 @@ static void on_completed(void *cls, struct MHD_Connection *connection, void **re
     hs_server *server = cls;
     struct request_state *state = *request_context;
     if (state == NULL) return;
-    if (state->record != NULL) atomic_fetch_add(&state->record->finished, 1);
+    if (state->record != NULL) {
+        atomic_fetch_add(&state->record->finished, 1);
+        if (state->answering) atomic_store(&state->record->answerer, NOBODY);
+    }
     release_body(server, state);
     if (state->started) atomic_fetch_sub(&server->in_flight, 1);
     free(state);
@@ -481,19 +523,19 @@ static uint64_t bytes_received(int fd) {
     return info.tcpi_bytes_received;
 }
 
-/* The request deadline for one connection. Between requests (settled == finished) a connection
- * WAITs; the first byte past the ones it had when its last request finished starts the clock
- * (RECEIVING); the request settling stops it. A request still arriving at the deadline is answered
- * 408 and the connection closed. Only a request that has not settled can time out, so the 408 never
- * meets an answer libmicrohttpd is writing. */
+/* The request deadline for one connection. Between requests a connection WAITs; the first byte past
+ * the ones it had when its last request finished starts the clock (RECEIVING); the worker taking the
+ * answer stops it. A request still arriving at the deadline is answered 408 by the reaper, which
+ * takes the answer first, so the 408 never meets an answer a worker writes; the connection is closed
+ * a tick later. */
 static void reap(hs_server *server, struct connection_record *record, uint64_t now, uint64_t timeout) {
     if (record->fd < 0) return;
-    if (record->phase == TIMED_OUT) {
+    unsigned answerer = atomic_load(&record->answerer), finished = atomic_load(&record->finished);
+    if (answerer == REAPER) {
         shutdown(record->fd, SHUT_RDWR); /* The client had a tick to read the 408; now libmicrohttpd closes. */
         return;
     }
-    unsigned settled = atomic_load(&record->settled), finished = atomic_load(&record->finished);
-    if (settled != finished) {
+    if (answerer == WORKER) {
         record->phase = WAITING;
         record->seen_finished = ~finished; /* Rebase once the answer is done. */
         return;
@@ -511,8 +553,9 @@ static void reap(hs_server *server, struct connection_record *record, uint64_t n
         }
         return;
     }
-    if (now - record->started_ms >= timeout) {
-        record->phase = TIMED_OUT;
+    unsigned nobody = NOBODY;
+    if (now - record->started_ms >= timeout &&
+        atomic_compare_exchange_strong(&record->answerer, &nobody, REAPER)) {
         send_raw_rejection(server, record->fd, HS_REJECT_REQUEST_TIMEOUT);
     }
 }
@@ -716,6 +759,8 @@ hs_server *hs_server_start(const hs_config *config, hs_handler handler, void *co
         {MHD_OPTION_NOTIFY_CONNECTION, (intptr_t)on_connection, server},
         {MHD_OPTION_URI_LOG_CALLBACK, (intptr_t)on_request_line, server},
         {MHD_OPTION_UNESCAPE_CALLBACK, (intptr_t)unescape, NULL},
+        /* Strict: an HTTP/1.1 request without Host, or with a space in its target, is refused (400). */
+        {MHD_OPTION_STRICT_FOR_CLIENT, 1, NULL},
         {MHD_OPTION_END, 0, NULL},
     };
     server->daemon = MHD_start_daemon(flags, 0, NULL, NULL, on_access, server,

@@ -95,11 +95,11 @@ enum FuzzInput {
         return request
     }
 
-    /// `name=value` pairs split on `&`, percent-decoded; a pair without `=` is dropped, as the
-    /// server's query callback drops a name without a value.
+    /// `name=value` pairs split on `&`, percent-decoded; a name without `=` has the value "", as the
+    /// server's query callback gives it.
     static func arguments(_ query: ArraySlice<UInt8>) -> [(name: String, value: String)] {
-        cString(query).split(separator: UInt8(ascii: "&"), omittingEmptySubsequences: true).compactMap { pair in
-            guard let equals = pair.firstIndex(of: UInt8(ascii: "=")) else { return nil }
+        cString(query).split(separator: UInt8(ascii: "&"), omittingEmptySubsequences: true).map { pair in
+            guard let equals = pair.firstIndex(of: UInt8(ascii: "=")) else { return (percentDecoded(pair[...]), "") }
             return (percentDecoded(pair[..<equals]), percentDecoded(pair[(equals + 1)...]))
         }
     }

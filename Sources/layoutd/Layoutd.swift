@@ -181,7 +181,8 @@ struct Layoutd: ParsableCommand {
 extension Logger.Level: @retroactive ExpressibleByArgument {}
 
 /// Lifts the soft limit on open files toward the hard one, so that `--connection-limit` connections (and
-/// the server's own descriptors) fit; the acceptor refuses the rest with a 503 either way.
+/// the server's own descriptors) fit. Past the hard limit new connections wait in the listen backlog
+/// until one closes, rather than getting the acceptor's 503.
 private func raiseOpenFileLimit(toServe connections: Int) {
     var limit = rlimit()
     guard getrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit) == 0 else { return }

@@ -551,17 +551,7 @@ _MHD_DEPR_MACRO ( \
 _MHD_EXTERN const char *
 MHD_get_reason_phrase_for (unsigned int code);
 
-/**
- * layoutd patch 5: lets the embedding server supply the body (and media type) of the error answers
- * libmicrohttpd sends by itself (400, 413, 414, 431, 500, 505). The hook is called with the status and
- * libmicrohttpd's own body; it may replace the body, its length and set a content type. The memory it
- * returns must stay valid for the life of the process. One hook per process; NULL restores the default.
- */
-typedef void
-(*MHD_ErrorAnswerHook)(unsigned int status, const char **body, size_t *length, const char **content_type);
 
-_MHD_EXTERN void
-MHD_set_error_answer_hook (MHD_ErrorAnswerHook hook);
 
 
 /**
@@ -1206,6 +1196,20 @@ struct MHD_Daemon;
  * @ingroup request
  */
 struct MHD_Connection;
+
+/**
+ * layoutd patch 5: lets the embedding server supply the body (and media type) of the error answers
+ * libmicrohttpd sends by itself (400, 413, 414, 431, 500, 505). The hook is called on the thread
+ * serving the connection, with the status and libmicrohttpd's own body; it may replace the body, its
+ * length and set a content type. The memory it returns must stay valid for the life of the process. One
+ * hook per process; NULL restores the default.
+ */
+typedef void
+(*MHD_ErrorAnswerHook)(struct MHD_Connection *connection, unsigned int status, const char **body,
+                       size_t *length, const char **content_type);
+
+_MHD_EXTERN void
+MHD_set_error_answer_hook (MHD_ErrorAnswerHook hook);
 
 /**
  * @brief Handle for a response.

@@ -2338,7 +2338,7 @@ transmit_error_response_len (struct MHD_Connection *connection,
   /* layoutd patch 5: the embedding server's body and media type for this status, when it has one. */
   const char *content_type = NULL;
   if (NULL != MHD_error_answer_hook_)
-    MHD_error_answer_hook_ (status_code, &message, &message_len, &content_type);
+    MHD_error_answer_hook_ (connection, status_code, &message, &message_len, &content_type);
   response = MHD_create_response_from_buffer (message_len,
                                               (void *) message,
                                               MHD_RESPMEM_PERSISTENT);

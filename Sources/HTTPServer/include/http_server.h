@@ -126,7 +126,7 @@ void hs_server_stop(hs_server *server, unsigned drain_milliseconds);
 /* ---- The exchange: one request and its answer, valid only inside the handler call. ---- */
 
 const char *hs_exchange_method(const hs_exchange *exchange);
-/* The path without the query string, percent-decoding left to the caller. */
+/* The path without the query string, percent-decoded. */
 const char *hs_exchange_path(const hs_exchange *exchange);
 /* A request header by case-insensitive name, or NULL. */
 const char *hs_exchange_header(const hs_exchange *exchange, const char *name);

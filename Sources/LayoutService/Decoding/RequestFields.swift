@@ -1,7 +1,8 @@
 import FlowLayout
 
 /// Field names and choice words that more than one reader knows, declared once: the fast scroll
-/// readers (`plainScroll`, `plainBounds`), the full decoder and the query parameters read them here.
+/// readers (`plainScroll`, `plainBounds`) and the full decoder read the names here, and the query
+/// parameters the choices.
 enum RequestFields {
     /// The members of a view a plain scroll has, by slot (`scrollOffset` is for the full decoder).
     enum View: Int, MemberName { case bounds, scale, layoutDirection, parallax
