@@ -57,8 +57,7 @@ inline bool number(element e, double *out) {
     }
 }
 
-/* Whether two short names are equal: a loop the compiler keeps inline, where std::string_view's
- * comparison calls memcmp for a byte or two. */
+/* Whether two short names are equal, compared inline: names are a few bytes, too short for memcmp. */
 inline bool same(std::string_view key, const char *name, size_t length) {
     if (key.size() != length) return false;
     for (size_t index = 0; index < key.size(); ++index) {

@@ -3,10 +3,9 @@
 /// Built once per distinct `FlowLayoutInput`; every scroll position is answered from it by
 /// `attributes(in:into:)` without building again.
 ///
-/// A class, immutable once built: the cache and every request reading it share one object, and a
-/// reference is one count to take, where the struct of the same fields was copied and destroyed
-/// through the runtime's generic value witnesses (an `Optional<BaseLayout>` on every lookup). Being
-/// immutable it is thread-safe: any number of threads may query one layout at once.
+/// A class, immutable once built: the cache and every request reading it share one object, never a
+/// copy of its fields. Being immutable it is thread-safe: any number of threads may query one layout
+/// at once.
 ///
 /// **Units and coordinates.** Every length is in points, every frame in content coordinates: UIKit's,
 /// with the origin at the top-left corner of the content (section 0 starts there, or after the leading

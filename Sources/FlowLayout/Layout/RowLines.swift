@@ -4,8 +4,7 @@
 /// is recomputed for the lines a query touches, with the same arithmetic as UIKit, so a cached layout
 /// costs at most 40 bytes per item.
 ///
-/// A class, immutable once built: a query reads a section's lines in place, where taking a struct of
-/// five arrays out of the section's enum copied it, with five reference counts, on every request.
+/// A class, immutable once built: a query reads a section's lines in place, never a copy of its arrays.
 final class RowLines: Sendable {
     typealias Line = LineTable.Line
 

@@ -11,8 +11,7 @@ extension LayoutRequestDecoder {
         var targetInset: EdgeInsets?
         var imageOverflow: Double?
         var factor: Double?
-        // Plain locals, the `Parallax` made once at the end: a `Parallax` the closure below wrote
-        // into was copied out through its value witness on every request.
+        // Plain locals, the `Parallax` made once at the end, so the closure below never copies one.
         var stretchHeader: StretchHeader?
         var backgrounds: [BackgroundLayer] = []
         try value.members { (key, value) throws(RequestError) in

@@ -118,8 +118,8 @@ public final class LayoutService: Sendable {
         return .json(code, writer)
     }
 
-    /// Parses a JSON body with `decode`, or throws the problem to answer instead (thrown, not returned
-    /// in a `Result`, which the runtime destroyed through generic value witnesses).
+    /// Parses a JSON body with `decode`, or throws the problem to answer instead (thrown, so the usual
+    /// answer carries no wrapper to destroy).
     func decodeBody<Decoded>(
         _ request: ServiceRequest, _ decode: (JSONValue) throws(RequestError) -> Decoded
     ) throws(Problem) -> Decoded {

@@ -1,7 +1,6 @@
 /// One HTTP request as the service sees it: no sockets, only what routing and decoding read.
 ///
-/// Its members are constants (`let`): with `var`s the initializer copied the whole request and
-/// destroyed the original.
+/// Its members are constants (`let`), so a request is built in place and never copied.
 public struct ServiceRequest {
     public let method: String
     /// The path without the query string.
