@@ -2752,6 +2752,7 @@ new_connection_process_ (struct MHD_Daemon *daemon,
                          struct MHD_Connection *connection)
 {
   int eno = 0;
+  bool closing_notified = false; /* layoutd patch 7 */
 
   mhd_assert (connection->daemon == daemon);
 
@@ -2896,6 +2897,7 @@ new_connection_process_ (struct MHD_Daemon *daemon,
       }
 
       /* ** Below is a cleanup path ** */
+      closing_notified = true; /* layoutd patch 7 */
       if (NULL != daemon->notify_connection)
         daemon->notify_connection (daemon->notify_connection_cls,
                                    connection,
@@ -2915,6 +2917,18 @@ new_connection_process_ (struct MHD_Daemon *daemon,
       MHD_mutex_unlock_chk_ (&daemon->cleanup_connection_mutex);
     }
     MHD_pool_destroy (connection->pool);
+  }
+  /* layoutd patch 7: a connection dropped before it started (no pool, or at the limit) is still
+     reported closed, with no socket context, so the embedding server's count of the connections it
+     handed over stays true. */
+  if ( (! closing_notified) &&
+       (NULL != daemon->notify_connection) )
+  {
+    void *no_context = NULL;
+    daemon->notify_connection (daemon->notify_connection_cls,
+                               connection,
+                               &no_context,
+                               MHD_CONNECTION_NOTIFY_CLOSED);
   }
   /* Free resources allocated before the call of this functions */
 #ifdef HTTPS_SUPPORT
