@@ -151,10 +151,14 @@ static uint64_t now_milliseconds(void) {
     return (uint64_t)now.tv_sec * 1000 + (uint64_t)now.tv_nsec / 1000000;
 }
 
+static const char *rejection_type(const hs_config *config) {
+    return config->rejection_content_type != NULL ? config->rejection_content_type : "text/plain";
+}
+
 /* Builds each rejection's answer once: a libmicrohttpd response for requests it has parsed, and the
  * same answer as raw bytes for sockets it never sees (over the limit) or cannot answer (timed out). */
 static int prepare_rejections(hs_server *server, const hs_config *config) {
-    const char *type = config->rejection_content_type != NULL ? config->rejection_content_type : "text/plain";
+    const char *type = rejection_type(config);
     for (int i = 0; i < HS_REJECTION_COUNT; i++) {
         const hs_bytes *body = &config->rejections[i];
         unsigned status = hs_rejection_status((hs_rejection)i);
@@ -225,8 +229,7 @@ static void answer_for_library(struct MHD_Connection *connection, unsigned int s
 
 static void install_library_answers(const hs_config *config) {
     if (atomic_flag_test_and_set(&library_answers_set)) return;
-    const char *type = config->rejection_content_type != NULL ? config->rejection_content_type : "text/plain";
-    library_answer_type = strdup(type);
+    library_answer_type = strdup(rejection_type(config));
     for (int i = 0; i < HS_REJECTION_COUNT; i++) {
         char *copy = malloc(config->rejections[i].length + 1);
         if (copy == NULL) continue;

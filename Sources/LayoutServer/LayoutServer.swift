@@ -56,7 +56,7 @@ public final class LayoutServer: @unchecked Sendable {
         var error = [CChar](repeating: 0, count: 256)
         let context = Unmanaged.passUnretained(service).toOpaque()
         // The server copies the bodies while it starts; these arrays only need to outlive the call.
-        let bodies = Rejection.allCases.map { $0.problem(configuration).body }
+        let bodies = Rejection.allCases.map { ($0, $0.problem(configuration).body) }
         let started = configuration.host.withCString { host in
             config.host = host
             return "application/problem+json".withCString { contentType in
@@ -223,18 +223,20 @@ enum Rejection: String, CaseIterable {
     }
 }
 
-/// Points `config.rejections` at `bodies` (in `Rejection.allCases` order) for the duration of `body`.
-private func withRejectionBodies<T>(_ bodies: [[UInt8]], in config: inout hs_config, _ body: (inout hs_config) -> T) -> T {
-    var pinned: [UnsafeMutableRawBufferPointer] = []
-    defer { pinned.forEach { $0.deallocate() } }
-    withUnsafeMutableBytes(of: &config.rejections) { table in
-        let slots = table.bindMemory(to: hs_bytes.self)
-        for (rejection, bytes) in zip(Rejection.allCases, bodies) {
-            let copy = UnsafeMutableRawBufferPointer.allocate(byteCount: max(bytes.count, 1), alignment: 1)
-            copy.copyBytes(from: bytes)
-            pinned.append(copy)
-            slots[Int(rejection.code.rawValue)] = hs_bytes(bytes: copy.baseAddress, length: bytes.count)
+/// Points `config.rejections` at `bodies`, laid end to end in one buffer, for the duration of `body`
+/// (the server copies them while it starts).
+private func withRejectionBodies<T>(
+    _ bodies: [(Rejection, [UInt8])], in config: inout hs_config, _ body: (inout hs_config) -> T
+) -> T {
+    bodies.flatMap(\.1).withUnsafeBytes { all in
+        withUnsafeMutableBytes(of: &config.rejections) { table in
+            let slots = table.bindMemory(to: hs_bytes.self)
+            var offset = 0
+            for (rejection, bytes) in bodies {
+                slots[Int(rejection.code.rawValue)] = hs_bytes(bytes: all.baseAddress.map { $0 + offset }, length: bytes.count)
+                offset += bytes.count
+            }
         }
+        return body(&config)
     }
-    return body(&config)
 }

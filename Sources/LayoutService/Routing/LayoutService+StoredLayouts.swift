@@ -56,7 +56,8 @@ extension LayoutService {
         hasher.combine(bytes: request.body)
         let etag = EntityTag(layout: id, view: hasher.finalize().low)
         switch scroll.views {
-        case .one(let viewport): return view(base, id: id, viewport, parallax: scroll.parallax, etag: etag, pointer: "/bounds")
+        case .one(let viewport):
+            return view(base, id: id, viewport, parallax: scroll.parallax, cacheHit: true, etag: etag, pointer: "/bounds")
         case .list(let viewports): return results(base, id: id, viewports, parallax: scroll.parallax, etag: etag)
         }
     }
@@ -79,7 +80,7 @@ extension LayoutService {
         }
         let etag = EntityTag(layout: id, view: hasher.finalize().low)
         if let match = request.ifNoneMatch, etag.isMatched(by: match) { return .empty(304, etag: etag) }
-        var response = view(base, id: id, viewport, parallax: nil, etag: etag, pointer: nil)
+        var response = view(base, id: id, viewport, parallax: nil, cacheHit: true, etag: etag, pointer: nil)
         guard response.status == 200 else { return response }
         // A pure function of the URL, so anyone may cache it for as long as they like.
         response.headers.append((name: "Cache-Control", value: "public, max-age=31536000, immutable"))
@@ -90,19 +91,21 @@ extension LayoutService {
         .problem(.layoutNotFound(pathID?.spelling(in: request.path) ?? ""))
     }
 
-    /// The attributes of one view: a scroll answer; `pointer` names the bounds in a refusal.
-    private func view(
-        _ base: BaseLayout, id: ContentHash, _ viewport: Viewport, parallax: Parallax?, etag: EntityTag, pointer: String?
+    /// The attributes of one view, for a scroll or a one-shot layout; `pointer` names the bounds in a
+    /// refusal.
+    func view(
+        _ base: BaseLayout, id: ContentHash, _ viewport: Viewport, parallax: Parallax?, cacheHit: Bool, etag: EntityTag?,
+        pointer: String?
     ) -> ServiceResponse {
         let limit = configuration.limits.maxAnswerAttributes
         let written = withAttributes(of: base, in: viewport, parallax: parallax, limit: limit) { attributes in
             var writer = JSONWriter(capacity: 256 + attributes.count * 200)
-            writer.layoutResponse(layoutId: id, cacheHit: true, contentSize: Self.contentSize(base, viewport), attributes: attributes)
+            writer.layoutResponse(layoutId: id, cacheHit: cacheHit, contentSize: Self.contentSize(base, viewport), attributes: attributes)
             return writer
         }
         guard let writer = written else { return .problem(.answerTooLarge(limit: limit, pointer: pointer)) }
         var response = ServiceResponse.json(200, writer, etag: etag)
-        response.cacheHit = true
+        response.cacheHit = cacheHit
         return response
     }
 

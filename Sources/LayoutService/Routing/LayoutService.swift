@@ -181,17 +181,8 @@ public final class LayoutService: Sendable {
         do { decoded = try decodeBody(request, decoder.decodeLayout) } catch { return .problem(error) }
         let key = decoded.input.contentHash
         let (base, hit) = cache.layout(for: decoded.input, key: key)
-        let limit = configuration.limits.maxAnswerAttributes
-        let written = withAttributes(of: base, in: decoded.viewport, parallax: decoded.parallax, limit: limit) { attributes in
-            var writer = JSONWriter(capacity: 256 + attributes.count * 200)
-            writer.layoutResponse(
-                layoutId: key, cacheHit: hit, contentSize: Self.contentSize(base, decoded.viewport), attributes: attributes)
-            return writer
-        }
-        guard let writer = written else { return .problem(.answerTooLarge(limit: limit, pointer: "/bounds")) }
-        var response = ServiceResponse.json(200, writer)
-        response.cacheHit = hit
-        response.itemCount = base.itemCount
+        var response = view(base, id: key, decoded.viewport, parallax: decoded.parallax, cacheHit: hit, etag: nil, pointer: "/bounds")
+        if response.status == 200 { response.itemCount = base.itemCount }
         return response
     }
 
