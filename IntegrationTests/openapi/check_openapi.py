@@ -396,6 +396,17 @@ def start(binary: str, arguments=()):
     return server, int(match.group(1)), log
 
 
+def stop(server) -> int:
+    """SIGTERM (if it still runs), then its exit status; killed if it does not exit within TIMEOUT."""
+    if server.poll() is None:
+        server.send_signal(signal.SIGTERM)
+    try:
+        return server.wait(timeout=TIMEOUT)
+    except subprocess.TimeoutExpired:
+        server.kill()
+        return server.wait()
+
+
 def main() -> int:
     if len(sys.argv) != 2:
         print(__doc__.strip().splitlines()[2], file=sys.stderr)
@@ -442,13 +453,7 @@ def main() -> int:
                     errors = [f"{type(error).__name__}: {error}"]
                 report(not errors, f"{case.title} -> {case.status}{suffix}", "\n     ".join(errors))
         finally:
-            if server.poll() is None:
-                server.send_signal(signal.SIGTERM)
-            try:
-                code = server.wait(timeout=TIMEOUT)
-            except subprocess.TimeoutExpired:
-                server.kill()
-                code = server.wait()
+            code = stop(server)
             report(code == 0, f"layoutd exits 0 on SIGTERM{suffix}", f"exit status {code}")
             if failed > failed_before:
                 log.seek(0)

@@ -16,7 +16,6 @@ The server is stopped with SIGTERM and must exit 0. The last line is `schemathes
 the exit status is non-zero when schemathesis found any failure or the server misbehaved.
 """
 import os
-import signal
 import subprocess
 import sys
 import tempfile
@@ -27,7 +26,7 @@ HERE = Path(__file__).resolve().parent
 ROOT = HERE.parents[1]
 # The OpenAPI check's way of starting layoutd and reading its port, shared rather than written again.
 sys.path.insert(0, str(HERE.parent / "openapi"))
-from check_openapi import start  # noqa: E402
+from check_openapi import start, stop  # noqa: E402
 SPEC = ROOT / "openapi.yaml"
 SEED = 20
 MAX_EXAMPLES = 150
@@ -59,13 +58,7 @@ def main() -> int:
             print(f"schemathesis exited {code}")
     finally:
         alive = server.poll() is None
-        if alive:
-            server.send_signal(signal.SIGTERM)
-        try:
-            exit_code = server.wait(timeout=TIMEOUT)
-        except subprocess.TimeoutExpired:
-            server.kill()
-            exit_code = server.wait()
+        exit_code = stop(server)
     if not alive or exit_code != 0:
         failures += 1
         log.seek(0)
