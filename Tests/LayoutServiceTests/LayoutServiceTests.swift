@@ -42,7 +42,7 @@ struct LayoutServiceTests {
         let frames = (answer.json["attributes"] as? [[String: Any]] ?? []).map { $0["frame"] as? [String: Double] ?? [:] }
         #expect(frames.map { $0["x"] ?? -1 } == [0, 67.5, 135, 202.5, 270, 0])
         #expect(frames.map { $0["width"] ?? -1 } == Array(repeating: 50, count: 6))
-        #expect(answer.json["algorithmVersion"] as? Int == 1)
+        #expect(answer.json["algorithmVersion"] as? Int == 2)
     }
 
     @Test func answerMembersComeInAFixedOrder() {

@@ -1,21 +1,27 @@
 extension FlowLayoutInput {
-    /// Bumped whenever the engine's frames change for the same input, so ids from an older engine
-    /// never name a newer layout.
-    public static let algorithmVersion = 1
+    /// Bumped whenever the engine's frames or ids change for the same input, so ids from an older
+    /// engine never name a newer layout. 2: ids hash what is laid out (a counted section and the same
+    /// sizes listed agree), line starts are exact sums.
+    public static let algorithmVersion = 2
 
     /// The content hash of everything the base layout depends on: the cache key and the `layoutId`.
+    /// It names what is laid out, not how it was sent: equal item sequences hash equally whether
+    /// counted, listed or reached by updates, and it equals the built layout's `contentHash`. O(listed
+    /// items), O(log n) for a counted section.
     public var contentHash: ContentHash {
         var hasher = ContentHasher()
-        hasher.combine(Self.algorithmVersion)
-        hasher.combine(crossAxisLength)
-        hasher.combine(contentInset)
-        if settings.sectionInsetReference != .contentInset {
-            hasher.combine(safeAreaInsets)
-            hasher.combine(layoutMargins)
-        }
-        hasher.combine(settings)
+        LayoutEnvironment(self).combine(into: &hasher)
         hasher.combine(sections.count)
-        for section in sections { hasher.combine(section) }
+        let counted = settings.countedItem
+        for section in sections {
+            let items: SequenceHash
+            if case .count(let count) = section.items, section.parallaxDepths == nil {
+                items = SequenceHash(counted).repeated(count)
+            } else {
+                items = SequenceHash(count: section.items.count) { section.item($0, countedItem: counted) }
+            }
+            hasher.combine(section: section.overrides, itemCount: section.items.count, items: items)
+        }
         return hasher.finalize()
     }
 }
@@ -36,6 +42,8 @@ extension ContentHasher {
     mutating func combine(_ settings: FlowLayoutSettings) {
         combine(Int(settings.scrollDirection.rawValue))
         combine(settings.itemSize)
+        combine(settings.estimatedItemSize != nil)
+        if let estimate = settings.estimatedItemSize { combine(estimate) }
         combine(settings.minimumLineSpacing)
         combine(settings.minimumInteritemSpacing)
         combine(settings.sectionInset)
@@ -60,8 +68,9 @@ extension ContentHasher {
         }
     }
 
-    /// Optional overrides hash a presence flag first, so "absent" and "zero" differ.
-    mutating func combine(_ section: FlowSection) {
+    /// A section: its overrides (each optional one with a presence flag first, so "absent" and "zero"
+    /// differ), then how many items and their sequence's hash.
+    mutating func combine(section: FlowSection, itemCount: Int, items: SequenceHash) {
         combine(section.sectionInset != nil)
         if let inset = section.sectionInset { combine(inset) }
         combine(section.minimumLineSpacing != nil)
@@ -72,20 +81,7 @@ extension ContentHasher {
         if let size = section.headerReferenceSize { combine(size) }
         combine(section.footerReferenceSize != nil)
         if let size = section.footerReferenceSize { combine(size) }
-        combine(section.parallaxDepths != nil)
-        if let depths = section.parallaxDepths {
-            for depth in depths { combine(depth.isNaN ? UInt64.max : depth.bitPattern) }
-        }
-        switch section.items {
-        case .count(let count):
-            combine(0 as UInt64)
-            combine(count)
-        case .sizes(let sizes):
-            combine(1 as UInt64)
-            combine(sizes.count)
-            sizes.withUnsafeBufferPointer { buffer in
-                for size in buffer { combine(size) }
-            }
-        }
+        combine(itemCount)
+        combine(items)
     }
 }

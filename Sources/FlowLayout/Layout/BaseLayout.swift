@@ -17,110 +17,123 @@
 /// uniform section, whatever its count; the layout keeps at most 40 bytes per row-path item and O(1)
 /// per uniform section. A query for the k elements in view is O(log n + k).
 public final class BaseLayout: Sendable {
+    /// What every section is laid out in: the settings, the bounds' cross-axis length and the insets.
+    public let environment: LayoutEnvironment
     /// The axis the content scrolls along (CSS mode's, when in CSS mode).
-    public let scrollDirection: ScrollDirection
+    public var scrollDirection: ScrollDirection { environment.direction }
     /// Bounds minus content insets across the scroll axis, in points: the width lines are broken to
-    /// (docs/flow-layout.md §1). 0 when the bounds leave no room, and then the layout is empty.
-    public let dimension: Double
+    /// (docs/flow-layout.md §1). 0 when the bounds leave no room, and then nothing is in view.
+    public var dimension: Double { environment.dimension }
     /// The content's size in points: `dimension` across the scroll axis, the sections' total along it.
     /// Not pixel-rounded, as UIKit's, and never negative: negative insets and spacings are used as
     /// given (items may overlap or sit before the origin), but a scroll-axis total below zero is 0,
     /// the extent a scroll view gives such content (it cannot scroll). Right-to-left mirrors across it.
     public let contentSize: Size
-    /// Items in every section (0 when `dimension` is 0).
+    /// Items in every section.
     public let itemCount: Int
     /// The adjusted content inset the layout was built with; pinning and `cover` insets read it.
-    public let contentInset: EdgeInsets
+    public var contentInset: EdgeInsets { environment.contentInset }
+    /// The layout's id: the content hash of what is laid out (see `FlowLayoutInput.contentHash`), the
+    /// same whether it was registered whole or reached by updates.
+    public let contentHash: ContentHash
     let sections: [SectionLayout]
     /// Every section holds its elements within its own span and the spans follow each other (true
     /// unless insets or spacings are negative), so sections can be binary searched by their spans.
     let sectionsAreOrdered: Bool
-    let pinsHeaders: Bool
-    let pinsFooters: Bool
+    var pinsHeaders: Bool { environment.settings.sectionHeadersPinToVisibleBounds }
+    var pinsFooters: Bool { environment.settings.sectionFootersPinToVisibleBounds }
     /// Whether any item has a parallax depth of its own; most layouts have none, and then nothing is
     /// asked per cell.
     public let hasParallaxDepths: Bool
 
-    /// Sections laid out (0 when `dimension` is 0). O(1).
+    /// Sections laid out. O(1).
     public var sectionCount: Int { sections.count }
 
-    /// An item's own parallax depth in points, when the request gave one. O(1); `section` must be
+    /// Items in section `section` (below `sectionCount`). O(1).
+    public func itemCount(inSection section: Int) -> Int { sections[section].itemCount }
+
+    /// An item as the layout holds it: size, estimate flag and parallax depth. O(log n); the index
+    /// path must exist.
+    public func item(section: Int, item: Int) -> FlowItem {
+        var work = 0
+        return sections[section].lines.item(item, work: &work)
+    }
+
+    /// An item's own parallax depth in points, when the request gave one. O(log n); `section` must be
     /// below `sectionCount`.
     public func parallaxDepth(section: Int, item: Int) -> Double? {
-        guard let depths = sections[section].parallaxDepths, item < depths.count, !depths[item].isNaN else { return nil }
-        return depths[item]
+        let lines = sections[section].lines
+        guard lines.summary.hasDepths, item < lines.itemCount else { return nil }
+        var work = 0
+        return lines.item(item, work: &work).parallaxDepth
     }
 
-    /// Approximate bytes this layout keeps alive, for the cache's budget: the object (a header of two
-    /// words and the stored properties, laid out as this tuple of their types) and its sections'
-    /// elements. O(sections).
-    public var byteCount: Int {
-        typealias Fields = (ScrollDirection, Double, Size, Int, EdgeInsets, [SectionLayout], Bool, Bool, Bool, Bool)
-        return sections.reduce(16 + MemoryLayout<Fields>.size) { $0 + $1.byteCount }
+    /// Whether an item's size is the estimate still to be measured. O(1) when all or none are, else
+    /// O(log n).
+    public func isEstimated(section: Int, item: Int) -> Bool {
+        let summary = sections[section].lines.summary
+        if summary.estimatedCount == 0 { return false }
+        if summary.estimatedCount == summary.itemCount { return true }
+        var work = 0
+        return sections[section].lines.item(item, work: &work).isEstimated
     }
 
-    /// Bytes a heap-allocated array costs besides its elements: the object header (isa and reference
-    /// count), count and capacity (32 bytes on 64-bit platforms), plus the allocator's own header.
-    static let arrayHeapOverhead = 32 + 16
-
-    /// Bytes this layout keeps alive on the heap: its elements (`byteCount`) and the header of every
-    /// heap array it keeps alive (the section list, and per row-path section the sizes, the three line
-    /// columns and the optional depths). O(sections).
+    /// Approximate bytes this layout keeps alive, for the cache's budget: the object and its sections'
+    /// trees of lines. Nodes an updated layout shares with the one it came from count in both. O(nodes).
     public var heapByteCount: Int {
-        var arrays = 1
-        for section in sections {
-            if case .rows = section.body { arrays += 4 }
-            if section.parallaxDepths != nil { arrays += 1 }
-        }
-        return byteCount + arrays * Self.arrayHeapOverhead
+        let arrayOverhead = 48
+        let object = 16 + MemoryLayout<LayoutEnvironment>.size + MemoryLayout<Size>.size + 8 + 16 + 8 + 2
+        let slots = sections.count * MemoryLayout<SectionLayout>.stride + arrayOverhead
+        return sections.reduce(object + slots) { $0 + $1.heapByteCount }
     }
 
-    /// Lays out every section of `input` (docs/flow-layout.md §1 to §8, §15). O(n) in row-path items,
-    /// O(1) per uniform section; never fails: any finite input gives a layout, and bounds too narrow
-    /// for the content inset give an empty one.
-    public init(_ input: FlowLayoutInput) {
-        let settings = input.settings
-        let direction = settings.effectiveScrollDirection
-        let inset = input.contentInset
-        let dimension = Swift.max(0, input.crossAxisLength - direction.lineLead(inset) - direction.lineTrail(inset))
-        self.scrollDirection = direction
-        self.contentInset = inset
-        self.pinsHeaders = settings.sectionHeadersPinToVisibleBounds
-        self.pinsFooters = settings.sectionFootersPinToVisibleBounds
-        guard dimension > 0 else {
-            // UIKit computes nothing for an empty collection view (§1).
-            self.dimension = 0
-            self.contentSize = .zero
-            self.itemCount = 0
-            self.sections = []
-            self.sectionsAreOrdered = true
-            self.hasParallaxDepths = false
-            return
+    /// Lays out every section of `input` (docs/flow-layout.md §1 to §8, §15). O(n) in listed items,
+    /// O(1) per run of equal items (a counted section is one); never fails: any finite input gives a
+    /// layout, and bounds too narrow for the content inset give one with nothing in view.
+    public convenience init(_ input: FlowLayoutInput) {
+        let environment = LayoutEnvironment(input)
+        let lines = input.sections.enumerated().map { index, section in
+            environment.lines(of: section, seed: UInt64(index))
         }
-        self.dimension = dimension
+        self.init(environment: environment, sections: zip(input.sections.map(\.overrides), lines).map { ($0, $1) })
+    }
 
-        let reference = SectionInsetAdjustment(input)
+    /// Places sections already broken into lines one after the other and names the result. O(sections).
+    init(environment: LayoutEnvironment, sections given: [(overrides: FlowSection, lines: SectionLines)]) {
+        self.environment = environment
+        let settings = environment.settings
+        let reference = environment.insetAdjustment
         var sections: [SectionLayout] = []
-        sections.reserveCapacity(input.sections.count)
+        sections.reserveCapacity(given.count)
         var offset = reference.leadPad
         var ordered = true
         var itemCount = 0
-        for section in input.sections {
+        var hasDepths = false
+        for (overrides, lines) in given {
+            let geometry = environment.geometry(of: overrides)
             let laidOut = SectionLayout(
-                section, settings: settings, dimension: dimension, offset: offset,
-                sectionInset: reference.adjust(
-                    section.sectionInset ?? settings.css?.padding ?? settings.sectionInset, direction: direction)
-            )
+                overrides, lines: lines, header: geometry.header, footer: geometry.footer, settings: settings,
+                offset: offset, sectionInset: geometry.inset)
             if !laidOut.staysInItsSpan { ordered = false }
             offset = laidOut.end
             itemCount += laidOut.itemCount
+            hasDepths = hasDepths || lines.summary.hasDepths
             sections.append(laidOut)
         }
         self.sections = sections
         self.sectionsAreOrdered = ordered
-        self.hasParallaxDepths = sections.contains { $0.parallaxDepths != nil }
+        self.hasParallaxDepths = hasDepths
         self.itemCount = itemCount
-        self.contentSize = direction.size(along: dimension, scroll: Self.contentLength(offset + reference.trailPad))
+        self.contentSize = environment.dimension > 0
+            ? environment.direction.size(along: environment.dimension, scroll: Self.contentLength(offset + reference.trailPad))
+            : .zero
+        var hasher = ContentHasher()
+        environment.combine(into: &hasher)
+        hasher.combine(sections.count)
+        for section in sections {
+            hasher.combine(section: section.overrides, itemCount: section.itemCount, items: section.lines.summary.hash)
+        }
+        self.contentHash = hasher.finalize()
     }
 }
 
@@ -129,79 +142,4 @@ extension BaseLayout {
     /// insets and line spacings can pull the sum below zero (UIKit lays such content out as given);
     /// the length is then 0, never negative.
     static func contentLength(_ total: Double) -> Double { total > 0 ? total : 0 }
-}
-
-extension SectionLayout {
-    /// Lays out one section in its own coordinates (docs/flow-layout.md §3), placed at `offset` along
-    /// the scroll axis.
-    init(_ section: FlowSection, settings: FlowLayoutSettings, dimension: Double, offset: Double, sectionInset inset: EdgeInsets) {
-        let direction = settings.effectiveScrollDirection
-        // A header or footer exists only with a positive thickness; negative ones are ignored (§3).
-        let headerLength = Swift.max(0, direction.across(section.headerReferenceSize ?? settings.headerReferenceSize))
-        let footerLength = Swift.max(0, direction.across(section.footerReferenceSize ?? settings.footerReferenceSize))
-        let firstLineStart = headerLength + direction.scrollLead(inset)
-        let lineLead = direction.lineLead(inset)
-        let lineTrail = direction.lineTrail(inset)
-
-        let endOfLines: Double
-        if let css = settings.css {
-            // CSS mode: one flex container per section, every item placed by the row algorithm.
-            let sizes: [Size]
-            switch section.items {
-            case .count(let count): sizes = Array(repeating: settings.itemSize, count: count)
-            case .sizes(let given): sizes = given
-            }
-            let crossGap = section.minimumLineSpacing ?? css.crossGap
-            let rows = RowLines(
-                sizes: sizes, direction: direction, dimension: dimension, lineLead: lineLead, lineTrail: lineTrail,
-                inLineSpacing: section.minimumInteritemSpacing ?? css.mainGap,
-                lineSpacing: crossGap, firstLineStart: firstLineStart,
-                placement: .css(css.justifyContent), crossAlignment: css.alignItems.crossAlignment, breaksLikeCSS: true,
-                adjustingLines: { css.alignContent(lines: &$0, firstLineStart: firstLineStart, crossGap: crossGap) })
-            body = .rows(rows)
-            endOfLines = css.crossSize.map { firstLineStart + $0 } ?? rows.endOfLines(firstLineStart: firstLineStart)
-        } else {
-            let lineSpacing = section.minimumLineSpacing ?? settings.minimumLineSpacing
-            let interitemSpacing = section.minimumInteritemSpacing ?? settings.minimumInteritemSpacing
-            let placement = settings.lineAlignment.map(LinePlacement.aligned) ?? .uikit
-            // The uniform path when every item has one size (or there are none), else the row path (§4).
-            let uniformSize: Size?
-            switch section.items {
-            case .count: uniformSize = settings.itemSize
-            case .sizes(let sizes):
-                uniformSize = sizes.isEmpty ? settings.itemSize : sizes.allSatisfy({ $0 == sizes[0] }) ? sizes[0] : nil
-            }
-            if let uniformSize {
-                let grid = UniformGrid(
-                    count: section.items.count, itemSize: uniformSize, direction: direction, dimension: dimension,
-                    lineLead: lineLead, lineTrail: lineTrail, interitemSpacing: interitemSpacing,
-                    lineSpacing: lineSpacing, firstLineStart: firstLineStart, placement: placement)
-                body = .uniform(grid)
-                endOfLines = grid.endOfLines
-            } else if case .sizes(let sizes) = section.items {
-                // UIKit's row path swaps the two spacings when scrolling horizontally (§6.1). The opt-in
-                // line alignments do not: exactly `minimumInteritemSpacing` between the items of a line
-                // and `minimumLineSpacing` between lines in both directions, as on the uniform path.
-                let swapsSpacings = direction == .horizontal && settings.lineAlignment == nil
-                let rows = RowLines(
-                    sizes: sizes, direction: direction, dimension: dimension, lineLead: lineLead, lineTrail: lineTrail,
-                    inLineSpacing: swapsSpacings ? lineSpacing : interitemSpacing,
-                    lineSpacing: swapsSpacings ? interitemSpacing : lineSpacing, firstLineStart: firstLineStart,
-                    placement: placement, crossAlignment: settings.crossAlignment, breaksLikeCSS: false)
-                body = .rows(rows)
-                endOfLines = rows.endOfLines(firstLineStart: firstLineStart)
-            } else {
-                preconditionFailure("counted sections are uniform")
-            }
-        }
-        self.offset = offset
-        self.headerLength = headerLength
-        self.footerLength = footerLength
-        self.linesStart = firstLineStart
-        self.linesEnd = endOfLines
-        self.footerStart = endOfLines + direction.scrollTrail(inset)
-        self.length = footerStart + footerLength
-        self.itemCount = section.items.count
-        self.parallaxDepths = section.parallaxDepths
-    }
 }

@@ -69,34 +69,4 @@ public struct CSSFlexLayout: Hashable, Sendable {
     var mainGap: Double { flexDirection == .row ? columnGap : rowGap }
     /// Between lines.
     var crossGap: Double { flexDirection == .row ? rowGap : columnGap }
-
-    /// Line starts and thicknesses after `align-content` shares out the container's free cross space.
-    func alignContent(lines: inout LineTable, firstLineStart: Double, crossGap: Double) {
-        guard let crossSize, !lines.isEmpty else { return }
-        var used = Double(lines.count - 1) * crossGap
-        for index in lines.indices { used += lines[index].thickness }
-        let free = crossSize - used
-        let count = Double(lines.count)
-        var start = 0.0
-        var extraGap = 0.0
-        var grow = 0.0
-        switch alignContent {
-        case .flexStart: break
-        case .flexEnd: start = free
-        case .center: start = free / 2
-        case .spaceBetween: if free > 0 && lines.count > 1 { extraGap = free / (count - 1) }
-        // space-around and space-evenly fall back to `safe center`: lines that overflow start at the top.
-        case .spaceAround: if free > 0 { extraGap = free / count; start = extraGap / 2 }
-        case .spaceEvenly: if free > 0 { extraGap = free / (count + 1); start = extraGap }
-        case .normal, .stretch: if free > 0 { grow = free / count }
-        }
-        var position = firstLineStart + start
-        for index in lines.indices {
-            var line = lines[index]
-            line.start = position
-            line.thickness += grow
-            lines[index] = line
-            position += line.thickness + crossGap + extraGap
-        }
-    }
 }

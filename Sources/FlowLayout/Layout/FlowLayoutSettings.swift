@@ -15,6 +15,9 @@ public struct FlowLayoutSettings: Hashable, Sendable {
     public var scrollDirection: ScrollDirection = .vertical
     /// The size of every item of a counted section (`FlowSection.Items.count`), in points.
     public var itemSize = Size(width: 50, height: 50)
+    /// UIKit's self-sizing estimate: when set, every item of a counted section, and every listed item
+    /// given without a size, is laid out at it and marked estimated until measured (docs/flow-layout.md §17).
+    public var estimatedItemSize: Size?
     /// The spacing between lines, in points (UIKit swaps the two spacings on the horizontal row path,
     /// §6.1). May be negative: lines then overlap.
     public var minimumLineSpacing: Double = 10
@@ -43,6 +46,11 @@ public struct FlowLayoutSettings: Hashable, Sendable {
 
     /// UIKit's defaults: vertical, 50 × 50 items, spacings of 10, no insets, headers or footers.
     public init() {}
+
+    /// What a counted section's items are: the estimate when there is one, else `itemSize`.
+    public var countedItem: FlowItem {
+        estimatedItemSize.map { FlowItem(size: $0, isEstimated: true) } ?? FlowItem(size: itemSize)
+    }
 
     /// The axis the content scrolls along, which CSS mode derives from `flexDirection`.
     public var effectiveScrollDirection: ScrollDirection { css?.scrollDirection ?? scrollDirection }

@@ -34,6 +34,9 @@ public struct FlowSection: Hashable, Sendable {
     /// Per-item parallax depth (`maxOffset`) overriding the request's, NaN where an item has none; nil
     /// when no item has one. Costs 8 bytes per item in the cache only when present.
     public var parallaxDepths: [Double]?
+    /// Per listed item, whether its size is `FlowLayoutSettings.estimatedItemSize` still to be measured;
+    /// nil when none is. (Every item of a counted section is an estimate when the layout has one.)
+    public var estimated: [Bool]?
 
     /// A section of `items` with the given overrides (nil: the layout's setting).
     public init(
@@ -43,7 +46,8 @@ public struct FlowSection: Hashable, Sendable {
         minimumInteritemSpacing: Double? = nil,
         headerReferenceSize: Size? = nil,
         footerReferenceSize: Size? = nil,
-        parallaxDepths: [Double]? = nil
+        parallaxDepths: [Double]? = nil,
+        estimated: [Bool]? = nil
     ) {
         self.items = items
         self.sectionInset = sectionInset
@@ -52,5 +56,45 @@ public struct FlowSection: Hashable, Sendable {
         self.headerReferenceSize = headerReferenceSize
         self.footerReferenceSize = footerReferenceSize
         self.parallaxDepths = parallaxDepths
+        self.estimated = estimated
+    }
+
+    /// Item `index`: `countedItem` in a counted section, else its listed size; with its depth and
+    /// estimate flag when the section lists them.
+    func item(_ index: Int, countedItem: FlowItem) -> FlowItem {
+        var item = countedItem
+        if case .sizes(let sizes) = items {
+            item.size = sizes[index]
+            item.isEstimated = estimated.map { index < $0.count && $0[index] } ?? false
+        }
+        if let depths = parallaxDepths, index < depths.count, !depths[index].isNaN { item.parallaxDepth = depths[index] }
+        return item
+    }
+
+    /// Hands `body` each stretch of equal items in order, with its length: one call for a counted
+    /// section without depths, one per run of equal items otherwise. O(1) for a counted section
+    /// without depths, else O(items).
+    func forEachRun(countedItem: FlowItem, _ body: (FlowItem, Int) -> Void) {
+        if case .count(let count) = items, parallaxDepths == nil {
+            if count > 0 { body(countedItem, count) }
+            return
+        }
+        var index = 0
+        while index < items.count {
+            let first = item(index, countedItem: countedItem)
+            var end = index + 1
+            while end < items.count, item(end, countedItem: countedItem) == first { end += 1 }
+            body(first, end - index)
+            index = end
+        }
+    }
+
+    /// The section without its items: what an update keeps of it.
+    var overrides: FlowSection {
+        var section = self
+        section.items = .count(0)
+        section.parallaxDepths = nil
+        section.estimated = nil
+        return section
     }
 }

@@ -1,7 +1,7 @@
 /// `sectionInsetReference` (docs/flow-layout.md §2): with `.safeArea` or `.layoutMargins` the section
 /// insets across the scroll axis grow by how far the reference insets exceed the content inset, and the
 /// whole content gets a pad before the first and after the last section along the scroll axis.
-struct SectionInsetAdjustment {
+struct SectionInsetAdjustment: Sendable {
     var leadPad: Double = 0
     var trailPad: Double = 0
     /// The reference insets and the content inset, or nil for `.contentInset` (insets used as given).

@@ -1,10 +1,14 @@
 /// One laid-out section: where it sits along the scroll axis, its header and footer, and its items.
 struct SectionLayout: Sendable {
     enum Body: Sendable {
+        /// Every item has one size: the uniform path's arithmetic (docs/flow-layout.md §5).
         case uniform(UniformGrid)
-        case rows(RowLines)
+        /// The row path (§6), read from the lines.
+        case rows(SectionLines)
     }
 
+    /// The section as given, without its items (they are in `lines`).
+    var overrides: FlowSection
     /// Absolute scroll-axis offset of the section's start.
     var offset: Double
     /// Scroll-axis length: header, insets, lines and footer.
@@ -18,16 +22,20 @@ struct SectionLayout: Sendable {
     /// trailing inset and footer.
     var linesStart: Double
     var linesEnd: Double
-    var itemCount: Int
+    /// The items broken into lines by the row path's rules: the section's items in every case, and its
+    /// geometry when `body` is `.rows`.
+    var lines: SectionLines
     var body: Body
-    /// Per-item parallax depths, NaN where none (see `FlowSection.parallaxDepths`).
-    var parallaxDepths: [Double]?
 
+    var itemCount: Int { lines.itemCount }
     var end: Double { offset + length }
+
+    /// The section's hash in the layout's id: its overrides, then its items' `SequenceHash`.
+    var contentHash: (FlowSection, Int, SequenceHash) { (overrides, lines.itemCount, lines.summary.hash) }
 
     /// Section-relative scroll-axis span of the section and everything in it: `0...length`, grown to
     /// the lines that negative insets or spacings (or CSS lines overflowing `crossSize`) put outside
-    /// it. Computed, not stored: O(1) but for a row-path section whose lines go backwards, O(lines).
+    /// it. O(1): the tree keeps its lines' extremes.
     var scrollExtent: (min: Double, max: Double) {
         var low = Swift.min(0, length, footerStart)
         var high = Swift.max(length, headerLength, footerStart + footerLength)
@@ -35,27 +43,18 @@ struct SectionLayout: Sendable {
         case .uniform(let grid):
             guard grid.lineCount > 0 else { break }
             if grid.lineStride >= 0 {
-                // Lines go forwards: the first starts first and the last ends last, by the very
-                // arithmetic that placed the footer.
                 low = Swift.min(low, grid.firstLineStart)
                 high = Swift.max(high, grid.endOfLines)
             } else {
                 low = Swift.min(low, grid.scrollOrigin(line: grid.lineCount - 1))
                 high = Swift.max(high, grid.firstLineStart + grid.acrossLength)
             }
-        case .rows(let rows):
-            let lines = rows.lines
-            guard let last = lines.last else { break }
-            if rows.isMonotone {
-                low = Swift.min(low, lines[0].start)
-                high = Swift.max(high, last.start + last.thickness)
-            } else {
-                for index in lines.indices {
-                    let line = lines[index]
-                    low = Swift.min(low, line.start)
-                    high = Swift.max(high, line.start + line.thickness)
-                }
-            }
+        case .rows(let lines):
+            guard lines.lineCount > 0 else { break }
+            let summary = lines.summary
+            let lastLine = summary.lineCount - 1
+            low = Swift.min(low, (lines.base + summary.minStart).doubleValue)
+            high = Swift.max(high, (lines.base + summary.maxEnd + lines.slope * lastLine + FixedLength(lines.grow)).doubleValue)
         }
         return (low, high)
     }
@@ -67,11 +66,85 @@ struct SectionLayout: Sendable {
         return extent.min == 0 && extent.max == length
     }
 
-    var byteCount: Int {
-        let depths = (parallaxDepths?.capacity ?? 0) * MemoryLayout<Double>.stride
-        switch body {
-        case .uniform: return MemoryLayout<SectionLayout>.stride + depths
-        case .rows(let rows): return MemoryLayout<SectionLayout>.stride + rows.byteCount + depths
+    /// Bytes the section keeps alive besides its slot in the layout's array.
+    var heapByteCount: Int { lines.heapByteCount }
+}
+
+extension SectionLayout {
+    /// The geometry of `section`'s lines and its header and footer lengths (docs/flow-layout.md §3).
+    static func geometry(
+        of section: FlowSection, settings: FlowLayoutSettings, dimension: Double, sectionInset inset: EdgeInsets
+    ) -> (lines: LineGeometry, header: Double, footer: Double) {
+        let direction = settings.effectiveScrollDirection
+        // A header or footer exists only with a positive thickness; negative ones are ignored (§3).
+        let header = Swift.max(0, direction.across(section.headerReferenceSize ?? settings.headerReferenceSize))
+        let footer = Swift.max(0, direction.across(section.footerReferenceSize ?? settings.footerReferenceSize))
+        var geometry = LineGeometry(
+            direction: direction, dimension: dimension, lineLead: direction.lineLead(inset),
+            lineTrail: direction.lineTrail(inset), inLineSpacing: 0, lineSpacing: 0,
+            firstLineStart: header + direction.scrollLead(inset), placement: .uikit, crossAlignment: settings.crossAlignment,
+            breaksLikeCSS: false, css: nil)
+        if let css = settings.css {
+            // CSS mode: one flex container per section, every item placed by the row algorithm.
+            geometry.inLineSpacing = section.minimumInteritemSpacing ?? css.mainGap
+            geometry.lineSpacing = section.minimumLineSpacing ?? css.crossGap
+            geometry.placement = .css(css.justifyContent)
+            geometry.crossAlignment = css.alignItems.crossAlignment
+            geometry.breaksLikeCSS = true
+            geometry.css = css
+        } else {
+            let lineSpacing = section.minimumLineSpacing ?? settings.minimumLineSpacing
+            let interitemSpacing = section.minimumInteritemSpacing ?? settings.minimumInteritemSpacing
+            // UIKit's row path swaps the two spacings when scrolling horizontally (§6.1). The opt-in
+            // line alignments do not: exactly `minimumInteritemSpacing` between the items of a line
+            // and `minimumLineSpacing` between lines in both directions, as on the uniform path.
+            let swapsSpacings = direction == .horizontal && settings.lineAlignment == nil
+            geometry.inLineSpacing = swapsSpacings ? lineSpacing : interitemSpacing
+            geometry.lineSpacing = swapsSpacings ? interitemSpacing : lineSpacing
+            geometry.placement = settings.lineAlignment.map(LinePlacement.aligned) ?? .uikit
         }
+        return (geometry, header, footer)
+    }
+
+    /// Lays out one section in its own coordinates (docs/flow-layout.md §3), placed at `offset` along
+    /// the scroll axis, from its items already broken into `lines`. O(1) beyond them.
+    init(
+        _ overrides: FlowSection, lines: SectionLines, header: Double, footer: Double, settings: FlowLayoutSettings,
+        offset: Double, sectionInset inset: EdgeInsets
+    ) {
+        let geometry = lines.geometry
+        let direction = geometry.direction
+        let endOfLines: Double
+        // The uniform path when every item has one size (or there are none), else the row path (§4).
+        var uniformSize: Size?
+        if settings.css == nil {
+            switch lines.summary.sizes {
+            case .none: uniformSize = settings.countedItem.size
+            case .one(let size): uniformSize = size
+            case .mixed: uniformSize = nil
+            }
+        }
+        if let uniformSize {
+            let interitemSpacing = overrides.minimumInteritemSpacing ?? settings.minimumInteritemSpacing
+            let lineSpacing = overrides.minimumLineSpacing ?? settings.minimumLineSpacing
+            let grid = UniformGrid(
+                count: lines.itemCount, itemSize: uniformSize, direction: direction, dimension: geometry.dimension,
+                lineLead: geometry.lineLead, lineTrail: geometry.lineTrail, interitemSpacing: interitemSpacing,
+                lineSpacing: lineSpacing, firstLineStart: geometry.firstLineStart, placement: geometry.placement)
+            body = .uniform(grid)
+            endOfLines = grid.endOfLines
+        } else {
+            body = .rows(lines)
+            endOfLines = settings.css?.crossSize.map { geometry.firstLineStart + $0 } ?? lines.endOfLines
+        }
+        self.overrides = overrides
+        self.lines = lines
+        self.offset = offset
+        self.headerLength = header
+        self.footerLength = footer
+        self.linesStart = geometry.firstLineStart
+        self.linesEnd = endOfLines
+        self.footerStart = endOfLines + direction.scrollTrail(inset)
+        self.length = footerStart + footer
     }
 }

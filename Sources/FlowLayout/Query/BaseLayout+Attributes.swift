@@ -28,8 +28,8 @@ extension BaseLayout {
             switch sections[index].body {
             case .uniform(let grid):
                 examined += appendCells(of: grid, section: index, viewport: viewport, limit: limit, into: &result)
-            case .rows(let rows):
-                examined += appendCells(of: rows, section: index, viewport: viewport, limit: limit, into: &result)
+            case .rows(let lines):
+                examined += appendCells(of: lines, section: index, viewport: viewport, limit: limit, into: &result)
             }
             if result.count > limit { return examined }
         }
@@ -133,6 +133,8 @@ extension BaseLayout {
             length: grid.acrossLength, low: direction.scrollMin(search), high: direction.scrollMax(search))
         // One probe for the arithmetic that finds the lines, one for each line's columns.
         var examined = 1
+        let estimates = sections[section].lines.summary
+        let estimatedEverywhere = estimates.estimatedCount == estimates.itemCount
         for line in lines {
             if result.count > limit { break }
             examined += 1
@@ -155,63 +157,78 @@ extension BaseLayout {
                     direction.alongMax(frame) >= direction.alongMin(rect),
                     direction.alongMin(frame) < direction.alongMax(rect)
                 else { continue }
-                result.append(LayoutAttributes(kind: .cell, section: section, item: line * grid.perLine + column, frame: frame, zIndex: 0))
+                let item = line * grid.perLine + column
+                // Flags are looked up only when some items are estimates and some are not.
+                let isEstimated = estimates.estimatedCount == 0 ? false
+                    : estimatedEverywhere || sections[section].lines.item(item, work: &examined).isEstimated
+                result.append(LayoutAttributes(kind: .cell, section: section, item: item, frame: frame, zIndex: 0, isEstimated: isEstimated))
             }
         }
         return examined
     }
 
     private func appendCells(
-        of rows: RowLines, section: Int, viewport: Viewport, limit: Int, into result: inout [LayoutAttributes]
+        of lines: SectionLines, section: Int, viewport: Viewport, limit: Int, into result: inout [LayoutAttributes]
     ) -> Int {
         let direction = scrollDirection
         let rect = viewport.bounds
         let transform = cellTransform(section: section, uniform: false, viewport: viewport)
         let search = transform.unmap(rect).outset(by: searchSlack(scale: viewport.scale))
         let offset = sections[section].offset
-        let low = direction.scrollMin(search) - offset
-        let high = direction.scrollMax(search) - offset
-        let lines = rows.lines
+        let geometry = lines.geometry
         // The offset inside a column is what right-to-left mirrors on this path
         // (docs/flow-layout.md §11).
         let crossAlignment = viewport.layoutDirection == .rightToLeft && isHorizontal
-            ? rows.crossAlignment.mirrored : rows.crossAlignment
+            ? geometry.crossAlignment.mirrored : geometry.crossAlignment
+        let high = direction.scrollMax(search) - offset
+        // Bounds relative to the first line's start, for the tree's relative positions; ends reach
+        // `grow` further under CSS `align-content: stretch`.
+        let relativeLow = FixedLength(direction.scrollMin(search) - offset) - lines.base - FixedLength(lines.grow)
+        let relativeHigh = FixedLength(high) - lines.base
+        let isMonotone = lines.isMonotone
         var examined = 0
-        // Line ends never go backwards on a monotone section, so the first line that reaches the
-        // bounds is found by binary search; otherwise every line is looked at.
-        var line = rows.isMonotone
-            ? lines.firstLine(endingAtOrAfter: low, probes: &examined) : 0
-        while line < lines.count, result.count <= limit {
-            examined += 1
-            let record = lines[line]
-            if record.start > high {
-                if rows.isMonotone { break }
-                line += 1
-                continue
-            }
-            let lineStart = offset + record.start
-            let lineFrame = direction.rect(along: 0, scroll: lineStart, alongLength: dimension, scrollLength: record.thickness)
-            if lineFrame.touches(search) {
-                let (begin, gap) = rows.placement(ofLine: line)
+        LineTree.forEachChunk(in: lines.root, low: relativeLow, high: relativeHigh, slope: lines.slope, work: &examined) {
+            position, examined in
+            let chunk = position.node.chunk
+            var relative = position.start
+            for line in 0..<chunk.lineCount {
+                guard result.count <= limit else { return false }
+                examined += 1
+                let index = position.firstLine + line
+                let thickness = chunk.thickness(ofLine: line) + lines.grow
+                let start = lines.start(relative: relative, line: index)
+                relative += FixedLength(chunk.thickness(ofLine: line)) + lines.spacing
+                if start > high {
+                    if isMonotone { return false }
+                    continue
+                }
+                let lineStart = offset + start
+                let lineFrame = direction.rect(along: 0, scroll: lineStart, alongLength: dimension, scrollLength: thickness)
+                guard lineFrame.touches(search) else { continue }
+                let items = chunk.itemRange(ofLine: line)
+                let (begin, gap) = geometry.placement(
+                    alongs: items.lazy.map { direction.along(chunk.item($0).size) }, isComplete: lines.isComplete(line: index))
                 var along = begin
-                for item in rows.itemRange(ofLine: line) where result.count <= limit {
+                for item in items where result.count <= limit {
                     examined += 1
-                    let size = rows.sizes[item]
-                    let a = direction.along(size)
-                    let c = direction.across(size)
+                    let flowItem = chunk.item(item)
+                    let a = direction.along(flowItem.size)
+                    let c = direction.across(flowItem.size)
                     let frame = transform.apply(
                         direction.rect(
                             along: along,
-                            scroll: lineStart + crossAlignment.offset(lineThickness: record.thickness, itemThickness: c),
+                            scroll: lineStart + crossAlignment.offset(lineThickness: thickness, itemThickness: c),
                             alongLength: a, scrollLength: c),
                         scale: viewport.scale)
                     along += a + gap
                     if frame.touches(rect) {
-                        result.append(LayoutAttributes(kind: .cell, section: section, item: item, frame: frame, zIndex: 0))
+                        result.append(LayoutAttributes(
+                            kind: .cell, section: section, item: position.firstItem + item, frame: frame, zIndex: 0,
+                            isEstimated: flowItem.isEstimated))
                     }
                 }
             }
-            line += 1
+            return true
         }
         return examined
     }

@@ -31,9 +31,14 @@ public struct LayoutAttributes: Hashable, Sendable {
     public var parallaxOffset: Point?
     /// Cover progress of the cell through the viewport (0 entering, 1 leaving), for `cover` models.
     public var progress: Double?
+    /// The cell's size is the layout's estimate, still to be measured (docs/flow-layout.md §17).
+    public var isEstimated = false
 
     /// An element with no progress; a parallax model sets `parallaxOffset` and `progress` later.
-    public init(kind: Kind, section: Int, item: Int, frame: Rect, zIndex: Int, parallaxOffset: Point? = nil) {
+    public init(
+        kind: Kind, section: Int, item: Int, frame: Rect, zIndex: Int, parallaxOffset: Point? = nil, isEstimated: Bool = false
+    ) {
+        self.isEstimated = isEstimated
         self.kind = kind
         self.section = section
         self.item = item

@@ -1,0 +1,84 @@
+/// A length as an exact 128-bit fixed-point number of 2⁻⁶⁴ points: the running sums along the scroll
+/// axis (line starts, docs/flow-layout.md §6.5) are kept in it so that they are associative. A sum of
+/// lines then has the same bits however it was grouped, which is what lets an updated layout reuse
+/// the untouched part of a tree of lines and still give the frames of a fresh one, bit for bit.
+///
+/// Every double of magnitude 2⁻¹² or more converts exactly (lengths are at most 10⁹ points, so a sum of
+/// a million of them stays far inside the 2⁶³ range); smaller ones are truncated to 2⁻⁶⁴, the same way
+/// wherever they occur. Converting back rounds once, to nearest even. A value type.
+struct FixedLength: Hashable, Comparable, Sendable {
+    /// The two's-complement value: `high` is the integer part (floor), `low` the fraction in 2⁻⁶⁴.
+    private(set) var high: Int64
+    private(set) var low: UInt64
+
+    static let zero = FixedLength(high: 0, low: 0)
+
+    private init(high: Int64, low: UInt64) {
+        self.high = high
+        self.low = low
+    }
+
+    /// The exact value of `value` (see the type's note on tiny magnitudes); non-finite values are 0.
+    init(_ value: Double) {
+        guard value.isFinite, value != 0 else {
+            self = .zero
+            return
+        }
+        // |value| = significand · 2^exponent with an integer significand of at most 53 bits.
+        let significand = value.significandBitPattern | (value.isNormal ? 1 << 52 : 0)
+        let exponent = (value.isNormal ? Int(value.exponent) - 52 : -1074) + 64
+        var magnitude: (high: UInt64, low: UInt64)
+        if exponent >= 64 {
+            magnitude = (significand << UInt64(exponent - 64), 0)
+        } else if exponent > 0 {
+            magnitude = (significand >> UInt64(64 - exponent), significand << UInt64(exponent))
+        } else if exponent > -64 {
+            magnitude = (0, significand >> UInt64(-exponent))
+        } else {
+            magnitude = (0, 0)
+        }
+        self.init(high: Int64(bitPattern: magnitude.high), low: magnitude.low)
+        if value < 0 { self = -self }
+    }
+
+    /// The nearest double (ties to even).
+    var doubleValue: Double {
+        if high < 0 { return -(-self).doubleValue }
+        let high = UInt64(bitPattern: self.high)
+        if high == 0 { return Double(low) * 0x1p-64 }
+        // The top 64 significant bits, with any bit below them folded into the last one ("sticky"):
+        // the conversion of that word rounds exactly as the whole value would.
+        let shift = high.leadingZeroBitCount
+        var top = shift == 0 ? high : high << UInt64(shift) | low >> UInt64(64 - shift)
+        if low << UInt64(shift) != 0 { top |= 1 }
+        return Double(top) * Double(sign: .plus, exponent: -shift, significand: 1)
+    }
+
+    static func + (a: FixedLength, b: FixedLength) -> FixedLength {
+        let (low, carry) = a.low.addingReportingOverflow(b.low)
+        return FixedLength(high: a.high &+ b.high &+ (carry ? 1 : 0), low: low)
+    }
+
+    static prefix func - (a: FixedLength) -> FixedLength {
+        let (low, carry) = (~a.low).addingReportingOverflow(1)
+        return FixedLength(high: ~a.high &+ (carry ? 1 : 0), low: low)
+    }
+
+    static func - (a: FixedLength, b: FixedLength) -> FixedLength { a + -b }
+
+    static func += (a: inout FixedLength, b: FixedLength) { a = a + b }
+
+    /// `a` times a count (which must not overflow the range).
+    static func * (a: FixedLength, count: Int) -> FixedLength {
+        let negative = count < 0
+        let factor = UInt64(count.magnitude)
+        let (carry, low) = factor.multipliedFullWidth(by: a.low)
+        let product = FixedLength(high: a.high &* Int64(bitPattern: factor) &+ Int64(bitPattern: carry), low: low)
+        return negative ? -product : product
+    }
+
+    static func < (a: FixedLength, b: FixedLength) -> Bool { a.high != b.high ? a.high < b.high : a.low < b.low }
+
+    static func min(_ a: FixedLength, _ b: FixedLength) -> FixedLength { a < b ? a : b }
+    static func max(_ a: FixedLength, _ b: FixedLength) -> FixedLength { a < b ? b : a }
+}

@@ -1,0 +1,55 @@
+/// What a layout's sections are laid out in, apart from their items: the settings, the bounds' length
+/// across the scroll axis and the insets. An update keeps it; only items and sections change. A value
+/// type; lengths in points.
+public struct LayoutEnvironment: Sendable {
+    public let settings: FlowLayoutSettings
+    public let crossAxisLength: Double
+    public let contentInset: EdgeInsets
+    public let safeAreaInsets: EdgeInsets
+    public let layoutMargins: EdgeInsets
+    /// The axis the content scrolls along (CSS mode's, when in CSS mode).
+    public let direction: ScrollDirection
+    /// Bounds minus content insets across the scroll axis: the width lines are broken to (§1); 0 when
+    /// the bounds leave no room.
+    public let dimension: Double
+    let insetAdjustment: SectionInsetAdjustment
+
+    init(_ input: FlowLayoutInput) {
+        settings = input.settings
+        crossAxisLength = input.crossAxisLength
+        contentInset = input.contentInset
+        safeAreaInsets = input.safeAreaInsets
+        layoutMargins = input.layoutMargins
+        direction = settings.effectiveScrollDirection
+        dimension = Swift.max(0, crossAxisLength - direction.lineLead(contentInset) - direction.lineTrail(contentInset))
+        insetAdjustment = SectionInsetAdjustment(input)
+    }
+
+    /// A section's line geometry, header and footer lengths, and its inset after `sectionInsetReference`.
+    func geometry(of section: FlowSection) -> (lines: LineGeometry, header: Double, footer: Double, inset: EdgeInsets) {
+        let inset = insetAdjustment.adjust(
+            section.sectionInset ?? settings.css?.padding ?? settings.sectionInset, direction: direction)
+        let (lines, header, footer) = SectionLayout.geometry(
+            of: section, settings: settings, dimension: dimension, sectionInset: inset)
+        return (lines, header, footer, inset)
+    }
+
+    /// A section's items broken into lines from scratch.
+    func lines(of section: FlowSection, seed: UInt64) -> SectionLines {
+        SectionLines(geometry: geometry(of: section).lines, seed: seed) { feed in
+            section.forEachRun(countedItem: settings.countedItem, feed)
+        }
+    }
+
+    /// Feeds what the id depends on besides the sections.
+    func combine(into hasher: inout ContentHasher) {
+        hasher.combine(FlowLayoutInput.algorithmVersion)
+        hasher.combine(crossAxisLength)
+        hasher.combine(contentInset)
+        if settings.sectionInsetReference != .contentInset {
+            hasher.combine(safeAreaInsets)
+            hasher.combine(layoutMargins)
+        }
+        hasher.combine(settings)
+    }
+}

@@ -1,0 +1,184 @@
+/// UIKit's line breaking (docs/flow-layout.md §6.2) as a stream: items go on the open line while they
+/// fit, with the first-item quirks of each mode; closed lines are collected into chunks. A run of equal
+/// items is broken in O(1) past its first line: every line of it that starts fresh holds the same
+/// number of items, so whole lines of it become one `RunLines` chunk.
+///
+/// Greedy breaking from a line start depends only on the items from there on: that is what lets an
+/// update re-break from the line before a change and stop where a line starts at an item that started a
+/// line before the change (`lineStarts` answering false), reusing the old lines after it.
+struct LineBreaker {
+    var direction: ScrollDirection
+    /// The length a line may fill: the dimension minus both line insets.
+    var available: Double
+    var inLineSpacing: Double
+    var breaksLikeCSS: Bool
+
+    /// Index (in the new numbering) of the next item fed.
+    private(set) var nextItem: Int
+    /// Whether the open line exists (it may be empty only at the section's start) and what it holds.
+    private var isOpen: Bool
+    private var openItems = 0
+    private var remaining = 0.0
+    private var thickness = 0.0
+    /// Set once `lineStarts` answers false: nothing more is taken.
+    private(set) var stopped = false
+    private var builder = ChunkBuilder()
+
+    /// A breaker at the section's start (`restartingAt` nil: line 0 is open and may stay empty), or
+    /// restarting at the start of a line whose first item is `restartingAt`.
+    init(direction: ScrollDirection, available: Double, inLineSpacing: Double, breaksLikeCSS: Bool, restartingAt first: Int?) {
+        self.direction = direction
+        self.available = available
+        self.inLineSpacing = inLineSpacing
+        self.breaksLikeCSS = breaksLikeCSS
+        self.nextItem = first ?? 0
+        self.isOpen = first == nil
+        self.remaining = available
+    }
+
+    /// Items of one run that fill a line started by one of them, or nil when they never fill one
+    /// (an along length and spacing that add up to nothing or less).
+    private func perLine(_ item: FlowItem) -> Int? {
+        let along = direction.along(item.size)
+        var left = available - (along + inLineSpacing)
+        var count = 1
+        while along <= left {
+            if along + inLineSpacing <= 0 { return nil }
+            left -= along + inLineSpacing
+            count += 1
+        }
+        return count
+    }
+
+    /// Feeds `count` copies of `item`; `lineStarts(i)` is asked before a line starts at item i (after
+    /// the first), and stops the breaking when it answers false.
+    mutating func feed(_ item: FlowItem, count: Int, work: inout Int, lineStarts: (Int) -> Bool) {
+        var left = count
+        let along = direction.along(item.size)
+        let across = direction.across(item.size)
+        let run = count > 1 && item.parallaxDepth == nil ? perLine(item) : nil
+        while left > 0, !stopped {
+            work += 1
+            if isOpen {
+                if along <= remaining || (breaksLikeCSS && openItems == 0) {
+                    builder.place(item)
+                    openItems += 1
+                    remaining -= along + inLineSpacing
+                    thickness = Swift.max(thickness, across)
+                    nextItem += 1
+                    left -= 1
+                    continue
+                }
+                closeLine()
+            }
+            // No open line: the next item starts one, whatever its size.
+            guard lineStarts(nextItem) else {
+                stopped = true
+                return
+            }
+            if let run, left > run {
+                // Whole lines of the run, each followed by another item of it.
+                let lines = (left - 1) / run
+                builder.appendRun(RunLines(item: item, perLine: run, lineCount: lines, thickness: across))
+                nextItem += lines * run
+                left -= lines * run
+                guard lineStarts(nextItem) else {
+                    stopped = true
+                    return
+                }
+            }
+            isOpen = true
+            builder.openLine()
+            builder.place(item)
+            openItems = 1
+            remaining = available - (along + inLineSpacing)
+            thickness = across
+            nextItem += 1
+            left -= 1
+        }
+    }
+
+    private mutating func closeLine() {
+        builder.closeLine(thickness: thickness)
+        isOpen = false
+        openItems = 0
+        thickness = 0
+    }
+
+    /// The chunks of every line closed so far, and of the open one when the items ran out (not when
+    /// the breaking stopped).
+    mutating func finish() -> [LineChunk] {
+        if isOpen && !stopped { closeLine() }
+        return builder.finish()
+    }
+}
+
+/// Collects closed lines into listed chunks of at most `LineChunk.maxLines` lines, and runs as they are.
+private struct ChunkBuilder {
+    private var chunks: [LineChunk] = []
+    private var sizes: [Size] = []
+    private var estimated: [Bool] = []
+    private var anyEstimated = false
+    private var depths: [Double] = []
+    private var anyDepth = false
+    private var firstItems: [UInt32] = []
+    private var thicknesses: [Double] = []
+    private var lineIsOpen = false
+
+    mutating func openLine() {
+        if !lineIsOpen {
+            firstItems.append(UInt32(sizes.count))
+            lineIsOpen = true
+        }
+    }
+
+    mutating func place(_ item: FlowItem) {
+        openLine()
+        sizes.append(item.size)
+        estimated.append(item.isEstimated)
+        anyEstimated = anyEstimated || item.isEstimated
+        depths.append(item.parallaxDepth ?? .nan)
+        anyDepth = anyDepth || item.parallaxDepth != nil
+    }
+
+    mutating func closeLine(thickness: Double) {
+        openLine()
+        thicknesses.append(thickness)
+        lineIsOpen = false
+        if thicknesses.count >= LineChunk.maxLines || sizes.count >= LineChunk.maxItems { flush() }
+    }
+
+    mutating func appendRun(_ run: RunLines) {
+        flush()
+        chunks.append(.run(run))
+    }
+
+    private mutating func flush() {
+        guard !thicknesses.isEmpty else { return }
+        // Exact copies: a chunk outlives the builder, and its arrays should not keep spare capacity.
+        chunks.append(.listed(ListedLines(
+            sizes: exactCopy(sizes), estimated: anyEstimated ? exactCopy(estimated) : nil,
+            depths: anyDepth ? exactCopy(depths) : nil, firstItems: exactCopy(firstItems),
+            thicknesses: exactCopy(thicknesses))))
+        sizes.removeAll(keepingCapacity: true)
+        estimated.removeAll(keepingCapacity: true)
+        depths.removeAll(keepingCapacity: true)
+        firstItems.removeAll(keepingCapacity: true)
+        thicknesses.removeAll(keepingCapacity: true)
+        anyEstimated = false
+        anyDepth = false
+    }
+
+    mutating func finish() -> [LineChunk] {
+        flush()
+        return chunks
+    }
+}
+
+/// A copy of `array` with no spare capacity (`Array(array)` may share its buffer, spare room and all).
+private func exactCopy<Element>(_ array: [Element]) -> [Element] {
+    Array(unsafeUninitializedCapacity: array.count) { buffer, count in
+        _ = buffer.initialize(fromContentsOf: array)
+        count = array.count
+    }
+}

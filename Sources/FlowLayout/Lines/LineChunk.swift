@@ -1,0 +1,166 @@
+/// A few whole lines of a section and their items: the payload of one `LineNode`. Either lines listed
+/// one by one (at most `LineChunk.maxLines`), or a run of full lines of one item size, which costs
+/// O(1) whatever its length: how a counted section (`itemCount`) is kept, and a long stretch of equal
+/// sizes in a listed one.
+enum LineChunk: Sendable {
+    case listed(ListedLines)
+    case run(RunLines)
+
+    /// Lines a listed chunk holds at most: a query scans one chunk's lines, and a chunk's fixed
+    /// costs (its node, its arrays' headers) shared by this many lines keep a feed under 40 bytes
+    /// an item (docs/flow-layout.md §15).
+    static let maxLines = 64
+    /// Items a listed chunk is closed at, when its lines are long.
+    static let maxItems = 2048
+
+    var lineCount: Int {
+        switch self {
+        case .listed(let lines): return lines.thicknesses.count
+        case .run(let run): return run.lineCount
+        }
+    }
+
+    var itemCount: Int {
+        switch self {
+        case .listed(let lines): return lines.sizes.count
+        case .run(let run): return run.lineCount * run.perLine
+        }
+    }
+
+    /// The item at `index` within the chunk.
+    func item(_ index: Int) -> FlowItem {
+        switch self {
+        case .listed(let lines): return lines.item(index)
+        case .run(let run): return run.item
+        }
+    }
+
+    /// Items of line `line` within the chunk, as chunk-relative indices.
+    func itemRange(ofLine line: Int) -> Range<Int> {
+        switch self {
+        case .listed(let lines): return lines.itemRange(ofLine: line)
+        case .run(let run): return line * run.perLine..<(line + 1) * run.perLine
+        }
+    }
+
+    func thickness(ofLine line: Int) -> Double {
+        switch self {
+        case .listed(let lines): return lines.thicknesses[line]
+        case .run(let run): return run.thickness
+        }
+    }
+
+    /// The line that holds chunk-relative item `index`.
+    func line(holdingItem index: Int) -> Int {
+        switch self {
+        case .listed(let lines):
+            // The last line whose first item is at or before `index` (empty lines hold none).
+            var lower = 0
+            var upper = lines.firstItems.count
+            while lower < upper {
+                let middle = (lower + upper) / 2
+                if Int(lines.firstItems[middle]) <= index { lower = middle + 1 } else { upper = middle }
+            }
+            return Swift.max(0, lower - 1)
+        case .run(let run): return index / run.perLine
+        }
+    }
+
+    /// The first `lines` lines and the rest: O(1) for a run, a copy of the listed arrays otherwise.
+    func split(atLine lines: Int) -> (LineChunk, LineChunk) {
+        switch self {
+        case .run(let run):
+            return (.run(run.with(lineCount: lines)), .run(run.with(lineCount: run.lineCount - lines)))
+        case .listed(let listed):
+            let itemSplit = Int(listed.firstItems[lines])
+            func part(_ lineRange: Range<Int>, _ itemRange: Range<Int>) -> LineChunk {
+                .listed(ListedLines(
+                    sizes: Array(listed.sizes[itemRange]),
+                    estimated: listed.estimated.map { Array($0[itemRange]) },
+                    depths: listed.depths.map { Array($0[itemRange]) },
+                    firstItems: listed.firstItems[lineRange].map { $0 - UInt32(itemRange.lowerBound) },
+                    thicknesses: Array(listed.thicknesses[lineRange])))
+            }
+            return (part(0..<lines, 0..<itemSplit), part(lines..<lineCount, itemSplit..<listed.sizes.count))
+        }
+    }
+
+    /// Bytes this chunk keeps alive: a listed chunk's object and its arrays' elements and headers.
+    var heapByteCount: Int {
+        switch self {
+        case .run: return 16 + MemoryLayout<FlowItem>.stride + 3 * 8 + 16
+        case .listed(let lines): return lines.heapByteCount
+        }
+    }
+}
+
+/// Lines listed one by one: every item's size (and estimate flag and parallax depth when any item has
+/// one), each line's first item and thickness. Immutable; shared by every layout whose tree holds it.
+final class ListedLines: Sendable {
+    let sizes: [Size]
+    /// nil when no item of the chunk is an estimate.
+    let estimated: [Bool]?
+    /// Parallax depths, NaN where an item has none; nil when none has one.
+    let depths: [Double]?
+    /// Each line's first item, chunk-relative; an empty line (UIKit's first-item-too-wide quirk,
+    /// docs/flow-layout.md §6.2) starts where the next one does.
+    let firstItems: [UInt32]
+    /// Each line's thickness: the largest across length of its items.
+    let thicknesses: [Double]
+
+    init(sizes: [Size], estimated: [Bool]?, depths: [Double]?, firstItems: [UInt32], thicknesses: [Double]) {
+        self.sizes = sizes
+        self.estimated = estimated
+        self.depths = depths
+        self.firstItems = firstItems
+        self.thicknesses = thicknesses
+    }
+
+    func item(_ index: Int) -> FlowItem {
+        let depth = depths?[index]
+        return FlowItem(
+            size: sizes[index], isEstimated: estimated?[index] ?? false,
+            parallaxDepth: depth.flatMap { $0.isNaN ? nil : $0 })
+    }
+
+    @inline(__always) func itemRange(ofLine line: Int) -> Range<Int> {
+        let end = line + 1 < firstItems.count ? Int(firstItems[line + 1]) : sizes.count
+        return Int(firstItems[line])..<end
+    }
+
+    /// The object (a header of two words and five array references) and its arrays: elements, and
+    /// per array a header of four words plus the allocator's two. Counts, not capacities: the
+    /// allocator may round a capacity up differently from run to run, and budgets must not vary.
+    var heapByteCount: Int {
+        let arrayOverhead = 48
+        var bytes = 16 + 5 * 8 + 16
+        bytes += sizes.count * MemoryLayout<Size>.stride + arrayOverhead
+        bytes += firstItems.count * MemoryLayout<UInt32>.stride + arrayOverhead
+        bytes += thicknesses.count * MemoryLayout<Double>.stride + arrayOverhead
+        if let estimated { bytes += estimated.count + arrayOverhead }
+        if let depths { bytes += depths.count * MemoryLayout<Double>.stride + arrayOverhead }
+        return bytes
+    }
+}
+
+/// `lineCount` full lines of `perLine` equal items each. A class so that a chunk, and every tree
+/// node, stays a word wide.
+final class RunLines: Sendable {
+    /// Every item of the run (no parallax depth: items with one are listed).
+    let item: FlowItem
+    let perLine: Int
+    let lineCount: Int
+    /// The item's across length: every line's thickness.
+    let thickness: Double
+
+    init(item: FlowItem, perLine: Int, lineCount: Int, thickness: Double) {
+        self.item = item
+        self.perLine = perLine
+        self.lineCount = lineCount
+        self.thickness = thickness
+    }
+
+    func with(lineCount: Int) -> RunLines {
+        RunLines(item: item, perLine: perLine, lineCount: lineCount, thickness: thickness)
+    }
+}

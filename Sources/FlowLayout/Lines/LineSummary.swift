@@ -1,0 +1,118 @@
+/// What a subtree of lines adds up to: counts, extent along the scroll axis, and the facts the layout
+/// needs about all its items without visiting them (their hash, whether they share one size, how many
+/// are estimates). Combining two is O(1), so every node keeps its subtree's and an update recomputes
+/// only the nodes on the path it changed.
+struct LineSummary: Sendable {
+    // Counts are 32-bit: a section holds at most `LineSummary.maxItems` items, and every node keeps
+    // two summaries, so their size is part of each item's cost.
+    private var items: Int32 = 0
+    private var lines: Int32 = 0
+    var itemCount: Int {
+        get { Int(items) }
+        set { items = Int32(newValue) }
+    }
+    var lineCount: Int {
+        get { Int(lines) }
+        set { lines = Int32(newValue) }
+    }
+    /// Items one section may hold.
+    static let maxItems = Int(Int32.max)
+    /// Σ (thickness + line spacing) over the lines: where the next line would start, relative to the
+    /// first line's start.
+    var extent = FixedLength.zero
+    /// The earliest start and the farthest end of any line, relative to the first line's start (they
+    /// differ from 0 and `extent − spacing` only with a negative line spacing). Unused when empty.
+    var minStart = FixedLength.zero
+    var maxEnd = FixedLength.zero
+    /// Lines that do not hold exactly one item (UIKit's last-line rule A, docs/flow-layout.md §6.3).
+    private var notOfOneItem: Int32 = 0
+    private var estimates: Int32 = 0
+    var linesNotOfOneItem: Int {
+        get { Int(notOfOneItem) }
+        set { notOfOneItem = Int32(newValue) }
+    }
+    var estimatedCount: Int {
+        get { Int(estimates) }
+        set { estimates = Int32(newValue) }
+    }
+    var hasDepths = false
+    /// The one size every item has, when they all have one.
+    var sizes = SizeSummary.none
+    var hash = SequenceHash.empty
+
+    enum SizeSummary: Equatable, Sendable {
+        case none
+        case one(Size)
+        case mixed
+
+        static func + (a: SizeSummary, b: SizeSummary) -> SizeSummary {
+            switch (a, b) {
+            case (.none, _): return b
+            case (_, .none): return a
+            case (.one(let x), .one(let y)) where x == y: return a
+            default: return .mixed
+            }
+        }
+    }
+
+    /// `a`'s lines followed by `b`'s.
+    static func + (a: LineSummary, b: LineSummary) -> LineSummary {
+        if a.lineCount == 0 { return b }
+        if b.lineCount == 0 { return a }
+        var sum = LineSummary()
+        sum.itemCount = a.itemCount + b.itemCount
+        sum.lineCount = a.lineCount + b.lineCount
+        sum.extent = a.extent + b.extent
+        sum.minStart = .min(a.minStart, a.extent + b.minStart)
+        sum.maxEnd = .max(a.maxEnd, a.extent + b.maxEnd)
+        sum.linesNotOfOneItem = a.linesNotOfOneItem + b.linesNotOfOneItem
+        sum.estimatedCount = a.estimatedCount + b.estimatedCount
+        sum.hasDepths = a.hasDepths || b.hasDepths
+        sum.sizes = a.sizes + b.sizes
+        sum.hash = a.hash + b.hash
+        return sum
+    }
+
+    /// A chunk's summary, for lines `lineSpacing` apart. O(items) for listed lines, O(log n) for a run.
+    init(_ chunk: LineChunk, lineSpacing: FixedLength) {
+        switch chunk {
+        case .run(let run):
+            guard run.lineCount > 0 else { return }
+            let stride = FixedLength(run.thickness) + lineSpacing
+            itemCount = run.lineCount * run.perLine
+            lineCount = run.lineCount
+            extent = stride * run.lineCount
+            let last = stride * (run.lineCount - 1)
+            minStart = .min(.zero, last)
+            maxEnd = .max(FixedLength(run.thickness), last + FixedLength(run.thickness))
+            linesNotOfOneItem = run.perLine == 1 ? 0 : run.lineCount
+            estimatedCount = run.item.isEstimated ? itemCount : 0
+            sizes = .one(run.item.size)
+            hash = SequenceHash(run.item).repeated(itemCount)
+        case .listed(let lines):
+            itemCount = lines.sizes.count
+            lineCount = lines.thicknesses.count
+            var start = FixedLength.zero
+            for line in 0..<lineCount {
+                let thickness = FixedLength(lines.thicknesses[line])
+                minStart = .min(minStart, start)
+                maxEnd = .max(maxEnd, start + thickness)
+                start += thickness + lineSpacing
+                if lines.itemRange(ofLine: line).count != 1 { linesNotOfOneItem += 1 }
+            }
+            extent = start
+            estimatedCount = lines.estimated?.reduce(0) { $0 + ($1 ? 1 : 0) } ?? 0
+            hasDepths = lines.depths?.contains { !$0.isNaN } ?? false
+            var sizes = SizeSummary.none
+            for size in lines.sizes {
+                sizes = sizes + .one(size)
+                if sizes == .mixed { break }
+            }
+            self.sizes = sizes
+            let items = (0..<itemCount).map(lines.item)
+            hash = items.withUnsafeBufferPointer(SequenceHash.init)
+        }
+    }
+
+    init() {}
+}

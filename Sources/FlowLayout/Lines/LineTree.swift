@@ -1,0 +1,209 @@
+/// A section's lines as a persistent treap of `LineChunk`s in line order, each node keeping its
+/// chunk's and its subtree's `LineSummary`. Immutable: an update builds new nodes along the paths it
+/// changes and shares every other node with the layout it came from, which keeps answering
+/// (docs/flow-layout.md §16).
+///
+/// Positions are relative: a line's start is the sum of the extents before it, found on the way down,
+/// so inserting lines moves everything after them without touching it. Splits and merges cost the
+/// tree's depth, O(log n) expected; priorities only shape the tree, never what it holds.
+final class LineNode: Sendable {
+    let left: LineNode?
+    let chunk: LineChunk
+    let right: LineNode?
+    let priority: UInt64
+    /// The chunk's own summary, and the whole subtree's (left, chunk, right).
+    let own: LineSummary
+    let summary: LineSummary
+
+    private init(_ left: LineNode?, _ chunk: LineChunk, own: LineSummary, _ right: LineNode?, priority: UInt64) {
+        self.left = left
+        self.chunk = chunk
+        self.right = right
+        self.priority = priority
+        self.own = own
+        self.summary = (left?.summary ?? LineSummary()) + own + (right?.summary ?? LineSummary())
+    }
+
+    /// A node of one chunk, without children.
+    convenience init(_ chunk: LineChunk, priority: UInt64, lineSpacing: FixedLength) {
+        self.init(nil, chunk, own: LineSummary(chunk, lineSpacing: lineSpacing), nil, priority: priority)
+    }
+
+    /// This node's chunk under other children.
+    func with(left: LineNode?, right: LineNode?) -> LineNode {
+        LineNode(left, chunk, own: own, right, priority: priority)
+    }
+
+    /// Bytes the subtree keeps alive: nodes (header, fields) and listed chunks. O(nodes).
+    var heapByteCount: Int {
+        let node = 16 + 16 + MemoryLayout<LineNode?>.size * 2 + MemoryLayout<LineChunk>.size + 8
+            + MemoryLayout<LineSummary>.stride * 2
+        return node + chunk.heapByteCount + (left?.heapByteCount ?? 0) + (right?.heapByteCount ?? 0)
+    }
+}
+
+/// The operations on a tree of lines; `nil` is the empty tree.
+enum LineTree {
+    /// `a`'s lines followed by `b`'s.
+    static func merge(_ a: LineNode?, _ b: LineNode?, work: inout Int) -> LineNode? {
+        guard let a else { return b }
+        guard let b else { return a }
+        work += 1
+        if a.priority >= b.priority {
+            return a.with(left: a.left, right: merge(a.right, b, work: &work))
+        }
+        return b.with(left: merge(a, b.left, work: &work), right: b.right)
+    }
+
+    /// The first `lines` lines and the rest; a chunk straddling the cut is split in two.
+    static func split(_ node: LineNode?, atLine lines: Int, lineSpacing: FixedLength, work: inout Int)
+        -> (LineNode?, LineNode?)
+    {
+        guard let node else { return (nil, nil) }
+        work += 1
+        let leftLines = node.left?.summary.lineCount ?? 0
+        let chunkLines = node.own.lineCount
+        if lines <= leftLines {
+            let (head, tail) = split(node.left, atLine: lines, lineSpacing: lineSpacing, work: &work)
+            return (head, node.with(left: tail, right: node.right))
+        }
+        if lines >= leftLines + chunkLines {
+            let (head, tail) = split(node.right, atLine: lines - leftLines - chunkLines, lineSpacing: lineSpacing, work: &work)
+            return (node.with(left: node.left, right: head), tail)
+        }
+        let (first, second) = node.chunk.split(atLine: lines - leftLines)
+        work += node.own.itemCount
+        let head = LineNode(first, priority: node.priority, lineSpacing: lineSpacing)
+        let tail = LineNode(second, priority: node.priority, lineSpacing: lineSpacing)
+        return (merge(node.left, head, work: &work), merge(tail, node.right, work: &work))
+    }
+
+    /// A tree of `chunks` in order, in O(chunks): the Cartesian tree of their priorities.
+    static func build(_ chunks: [LineChunk], priorities: inout PriorityStream, lineSpacing: FixedLength) -> LineNode? {
+        // The right spine, bottom last; each new chunk takes over the nodes of lower priority.
+        var spine: [LineNode] = []
+        for chunk in chunks {
+            var node = LineNode(chunk, priority: priorities.next(), lineSpacing: lineSpacing)
+            var taken: LineNode?
+            while let last = spine.last, last.priority < node.priority {
+                spine.removeLast()
+                taken = last.with(left: last.left, right: taken)
+            }
+            node = node.with(left: taken, right: nil)
+            spine.append(node)
+        }
+        var root: LineNode?
+        while let last = spine.popLast() { root = last.with(left: last.left, right: root) }
+        return root
+    }
+
+    /// Where a chunk sits in its tree: its first item and line, and its first line's start relative to
+    /// the tree's first line.
+    struct Position {
+        var node: LineNode
+        var firstItem: Int
+        var firstLine: Int
+        var start: FixedLength
+    }
+
+    /// The chunk holding item `index` (`index` below the tree's item count).
+    static func chunk(holdingItem index: Int, in root: LineNode, work: inout Int) -> Position {
+        descend(root, work: &work) { node, position in
+            let left = node.left?.summary.itemCount ?? 0
+            if index < position + left { return .left }
+            return index < position + left + node.own.itemCount ? .here : .right
+        } counting: { $0.itemCount }
+    }
+
+    /// The chunk holding line `index` (`index` below the tree's line count).
+    static func chunk(holdingLine index: Int, in root: LineNode, work: inout Int) -> Position {
+        descend(root, work: &work) { node, position in
+            let left = node.left?.summary.lineCount ?? 0
+            if index < position + left { return .left }
+            return index < position + left + node.own.lineCount ? .here : .right
+        } counting: { $0.lineCount }
+    }
+
+    enum Step { case left, here, right }
+
+    /// Walks down by `choose`, which sees each node and how many units (`counting`) lie before it.
+    private static func descend(
+        _ root: LineNode, work: inout Int, choose: (LineNode, Int) -> Step, counting: (LineSummary) -> Int
+    ) -> Position {
+        var node = root
+        var items = 0
+        var lines = 0
+        var start = FixedLength.zero
+        var units = 0
+        while true {
+            work += 1
+            let step = choose(node, units)
+            if step == .left, let left = node.left {
+                node = left
+                continue
+            }
+            let before = node.left?.summary ?? LineSummary()
+            if step == .here || node.right == nil {
+                return Position(
+                    node: node, firstItem: items + before.itemCount, firstLine: lines + before.lineCount,
+                    start: start + before.extent)
+            }
+            items += before.itemCount + node.own.itemCount
+            lines += before.lineCount + node.own.lineCount
+            start += before.extent + node.own.extent
+            units += counting(before) + counting(node.own)
+            node = node.right!
+        }
+    }
+
+    /// Calls `visit` with each chunk in order whose lines may reach `low...high` (relative to the first
+    /// line's start, grown by `slope` a line: CSS `align-content`'s share), with its position; stops
+    /// when `visit` says so. O(depth + chunks visited).
+    @discardableResult
+    static func forEachChunk(
+        in node: LineNode?, low: FixedLength, high: FixedLength, slope: FixedLength = .zero, work: inout Int,
+        before: (items: Int, lines: Int, start: FixedLength) = (0, 0, .zero),
+        _ visit: (Position, inout Int) -> Bool
+    ) -> Bool {
+        guard let node else { return true }
+        work += 1
+        let summary = node.summary
+        let lineShift = slope * before.lines
+        if before.start + summary.minStart + lineShift > high { return false }
+        if before.start + summary.maxEnd + lineShift + slope * summary.lineCount < low { return true }
+        let left = node.left?.summary ?? LineSummary()
+        guard forEachChunk(in: node.left, low: low, high: high, slope: slope, work: &work, before: before, visit) else {
+            return false
+        }
+        let here = Position(
+            node: node, firstItem: before.items + left.itemCount, firstLine: before.lines + left.lineCount,
+            start: before.start + left.extent)
+        // The chunk itself only when its own lines may reach `low` (on the way down to a later chunk
+        // they all end before it).
+        let ownShift = slope * here.firstLine
+        if here.start + node.own.minStart + ownShift > high { return false }
+        if here.start + node.own.maxEnd + ownShift + slope * node.own.lineCount >= low {
+            guard visit(here, &work) else { return false }
+        }
+        let after = (
+            here.firstItem + node.own.itemCount, here.firstLine + node.own.lineCount, here.start + node.own.extent
+        )
+        return forEachChunk(in: node.right, low: low, high: high, slope: slope, work: &work, before: after, visit)
+    }
+}
+
+/// Priorities for new nodes: a SplitMix64 sequence from a seed that depends on what is being built, so
+/// a layout is built the same way on every run, and neighbouring chunks get unrelated priorities.
+struct PriorityStream {
+    private var state: UInt64
+
+    init(seed: UInt64) { state = seed }
+
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}

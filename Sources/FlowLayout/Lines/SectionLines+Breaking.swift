@@ -1,0 +1,107 @@
+extension SectionLines {
+    /// A section's items broken from scratch: `runs` hands each stretch of equal items (or one item)
+    /// to its argument in order. O(listed items + runs).
+    convenience init(geometry: LineGeometry, seed: UInt64, runs: ((FlowItem, Int) -> Void) -> Void) {
+        var breaker = geometry.breaker(restartingAt: nil)
+        var work = 0
+        runs { item, count in breaker.feed(item, count: count, work: &work) { _ in true } }
+        var priorities = PriorityStream(seed: seed)
+        self.init(geometry: geometry, root: LineTree.build(breaker.finish(), priorities: &priorities, lineSpacing: FixedLength(geometry.lineSpacing)))
+    }
+
+    /// These lines with items `range` replaced by `runs` (each an item and how many copies), re-broken
+    /// from the first line of the chunk before the change to the first line that starts, after the
+    /// change, at an item that started a chunk's line before it (docs/flow-layout.md §16); the lines
+    /// after that are shared, not rebuilt. `work` grows by the tree nodes and items touched.
+    func replacing(_ range: Range<Int>, with runs: [(item: FlowItem, count: Int)], work: inout Int) -> SectionLines {
+        let oldCount = itemCount
+        let inserted = runs.reduce(0) { $0 + $1.count }
+        let spacing = self.spacing
+        var priorities = PriorityStream(seed: summary.hash.sum.0 ^ UInt64(range.lowerBound) &* 0x9E37_79B9_7F4A_7C15 ^ UInt64(inserted))
+        guard let root else {
+            return SectionLines(geometry: geometry, seed: priorities.next()) { feed in
+                for run in runs { feed(run.item, run.count) }
+            }
+        }
+        // Restart where a line starts: the first line of the chunk holding the item before the change
+        // (an item at a line's start may move up to the line before), or the section's start.
+        var restartLine = 0
+        var restartItem: Int?
+        if range.lowerBound > 0 {
+            let position = LineTree.chunk(holdingItem: range.lowerBound - 1, in: root, work: &work)
+            if position.firstLine > 0 {
+                restartLine = position.firstLine
+                restartItem = position.firstItem
+            }
+        }
+        var breaker = geometry.breaker(restartingAt: restartItem)
+        var realignLine: Int?
+        // Separate counters: the closures below run inside calls that hold `work`.
+        var lookups = 0
+        var fed = 0
+        defer { work += lookups + fed }
+        // Past the change, a line starting at an item that started an old chunk's line (any line of a
+        // run, the first of a listed chunk) is followed by exactly the old lines.
+        func lineStarts(_ index: Int) -> Bool {
+            guard index >= range.lowerBound + inserted else { return true }
+            let old = index - inserted + range.count
+            guard old < oldCount else { return true }
+            let position = LineTree.chunk(holdingItem: old, in: root, work: &lookups)
+            let offset = old - position.firstItem
+            switch position.node.chunk {
+            case .run(let run):
+                guard offset % run.perLine == 0 else { return true }
+                realignLine = position.firstLine + offset / run.perLine
+            case .listed(let lines):
+                guard offset == 0, !lines.itemRange(ofLine: 0).isEmpty else { return true }
+                realignLine = position.firstLine
+            }
+            return false
+        }
+        LineTree.forEachRun(in: root, items: (restartItem ?? 0)..<range.lowerBound, work: &work) { item, count in
+            breaker.feed(item, count: count, work: &fed, lineStarts: lineStarts)
+            return true
+        }
+        for run in runs { breaker.feed(run.item, count: run.count, work: &fed, lineStarts: lineStarts) }
+        LineTree.forEachRun(in: root, items: range.upperBound..<oldCount, work: &work) { item, count in
+            breaker.feed(item, count: count, work: &fed, lineStarts: lineStarts)
+            return !breaker.stopped
+        }
+        let chunks = breaker.finish()
+        work += chunks.count
+        let middle = LineTree.build(chunks, priorities: &priorities, lineSpacing: spacing)
+        let prefix = LineTree.split(root, atLine: restartLine, lineSpacing: spacing, work: &work).0
+        let suffix = realignLine.flatMap { LineTree.split(root, atLine: $0, lineSpacing: spacing, work: &work).1 }
+        let merged = LineTree.merge(LineTree.merge(prefix, middle, work: &work), suffix, work: &work)
+        return SectionLines(geometry: geometry, root: merged)
+    }
+}
+
+extension LineTree {
+    /// Calls `body` with the items of `items` in order, a run's as one call with how many; stops when
+    /// `body` answers false. O(depth + chunks touched + listed items given).
+    @discardableResult
+    static func forEachRun(
+        in node: LineNode?, items: Range<Int>, before: Int = 0, work: inout Int, _ body: (FlowItem, Int) -> Bool
+    ) -> Bool {
+        guard let node, !items.isEmpty else { return true }
+        let total = node.summary.itemCount
+        guard before < items.upperBound, before + total > items.lowerBound else { return true }
+        work += 1
+        guard forEachRun(in: node.left, items: items, before: before, work: &work, body) else { return false }
+        let first = before + (node.left?.summary.itemCount ?? 0)
+        let mine = Swift.max(first, items.lowerBound)..<Swift.min(first + node.own.itemCount, items.upperBound)
+        if !mine.isEmpty {
+            switch node.chunk {
+            case .run(let run):
+                guard body(run.item, mine.count) else { return false }
+            case .listed(let lines):
+                for index in mine {
+                    work += 1
+                    guard body(lines.item(index - first), 1) else { return false }
+                }
+            }
+        }
+        return forEachRun(in: node.right, items: items, before: first + node.own.itemCount, work: &work, body)
+    }
+}
