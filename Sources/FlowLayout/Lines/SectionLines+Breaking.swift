@@ -90,8 +90,10 @@ extension LineTree {
         work += 1
         guard forEachRun(in: node.left, items: items, before: before, work: &work, body) else { return false }
         let first = before + (node.left?.summary.itemCount ?? 0)
-        let mine = Swift.max(first, items.lowerBound)..<Swift.min(first + node.own.itemCount, items.upperBound)
-        if !mine.isEmpty {
+        let lower = Swift.max(first, items.lowerBound)
+        let upper = Swift.min(first + node.own.itemCount, items.upperBound)
+        if lower < upper {
+            let mine = lower..<upper
             switch node.chunk {
             case .run(let run):
                 guard body(run.item, mine.count) else { return false }

@@ -1,0 +1,133 @@
+extension BaseLayout {
+    /// Items one section can hold (its tree counts them in 32 bits).
+    public static let maxItemsInASection = LineSummary.maxItems
+
+    /// The layout after `updates`, applied in order (docs/flow-layout.md §16), and where every item
+    /// went. This layout is untouched: the new one shares every line the batch did not reach.
+    ///
+    /// Cost follows the change: appending k items is O(k + log n); inserting, deleting or resizing k
+    /// items re-breaks from the line before them to where lines realign with the old ones, O(k log n)
+    /// in a section of one item per line; a section given as a count keeps its untouched items as a
+    /// run. `work` counts the tree nodes and items touched, for tests of those bounds.
+    ///
+    /// Throws on the first operation that does not fit the layout it is applied to (an index out of
+    /// range, a negative count, more than `maxItems` items); nothing is changed then.
+    public func updated(by updates: [LayoutUpdate], maxItems: Int = BaseLayout.maxItemsInASection, work: inout Int)
+        throws(LayoutUpdateError) -> (layout: BaseLayout, mapping: UpdateMapping)
+    {
+        var sections = self.sections.map { (overrides: $0.overrides, lines: $0.lines) }
+        var mapping = UpdateMapping()
+        var total = itemCount
+        for (index, update) in updates.enumerated() {
+            func fail(_ field: String, _ message: String) -> LayoutUpdateError {
+                LayoutUpdateError(operation: index, field: field, message: message)
+            }
+            func section(_ value: Int, field: String = "section") throws(LayoutUpdateError) -> Int {
+                guard sections.indices.contains(value) else {
+                    throw fail(field, "Section \(value) does not exist: the layout has \(sections.count) sections here.")
+                }
+                return value
+            }
+            func position(_ value: Int, in section: Int, field: String, end: Bool = true) throws(LayoutUpdateError) -> Int {
+                let count = sections[section].lines.itemCount
+                guard value >= 0, end ? value <= count : value < count else {
+                    throw fail(field, "Item \(value) is out of range: section \(section) has \(count) items here.")
+                }
+                return value
+            }
+            func grow(by count: Int, field: String) throws(LayoutUpdateError) {
+                total += count
+                guard total <= maxItems else {
+                    throw fail(field, "The layout would hold \(total) items, more than \(maxItems).")
+                }
+            }
+            func replace(_ section: Int, _ range: Range<Int>, with items: [FlowItem]) {
+                sections[section].lines = sections[section].lines.replacing(range, with: Self.runs(of: items), work: &work)
+            }
+            switch update {
+            case .insertItems(let s, let at, let items):
+                let s = try section(s)
+                let at = try position(at, in: s, field: "at")
+                try grow(by: items.count, field: "items")
+                replace(s, at..<at, with: items)
+                mapping.steps.append(.insertItems(section: s, at: at, count: items.count))
+            case .appendItems(let s, let items):
+                let s = try section(s)
+                try grow(by: items.count, field: "items")
+                let end = sections[s].lines.itemCount
+                replace(s, end..<end, with: items)
+                mapping.steps.append(.insertItems(section: s, at: end, count: items.count))
+            case .deleteItems(let s, let at, let count):
+                let s = try section(s)
+                let at = try position(at, in: s, field: "at")
+                guard count >= 0 else { throw fail("count", "A count may not be negative.") }
+                _ = try position(at + count, in: s, field: "count")
+                total -= count
+                replace(s, at..<at + count, with: [])
+                mapping.steps.append(.deleteItems(section: s, at: at, count: count))
+            case .resizeItems(let s, let at, let sizes):
+                let s = try section(s)
+                let at = try position(at, in: s, field: "at")
+                _ = try position(at + sizes.count, in: s, field: "sizes")
+                // The same items, measured: their depths stay.
+                var items: [FlowItem] = []
+                items.reserveCapacity(sizes.count)
+                LineTree.forEachRun(in: sections[s].lines.root, items: at..<at + sizes.count, work: &work) { item, count in
+                    for _ in 0..<count {
+                        var measured = item
+                        measured.size = sizes[items.count]
+                        measured.isEstimated = false
+                        items.append(measured)
+                    }
+                    return true
+                }
+                replace(s, at..<at + sizes.count, with: items)
+            case .moveItem(let from, let to):
+                let fromSection = try section(from.section, field: "from/0")
+                let fromItem = try position(from.item, in: fromSection, field: "from/1", end: false)
+                let item = sections[fromSection].lines.item(fromItem, work: &work)
+                replace(fromSection, fromItem..<fromItem + 1, with: [])
+                let toSection = try section(to.section, field: "to/0")
+                let toItem = try position(to.item, in: toSection, field: "to/1")
+                replace(toSection, toItem..<toItem, with: [item])
+                mapping.steps.append(.move(from: from, to: to))
+            case .insertSections(let at, let given):
+                guard at >= 0, at <= sections.count else {
+                    throw fail("at", "Section \(at) is out of range: the layout has \(sections.count) sections here.")
+                }
+                try grow(by: given.reduce(0) { $0 + $1.items.count }, field: "sections")
+                let new = given.enumerated().map { offset, section in
+                    (overrides: section.overrides, lines: environment.lines(of: section, seed: UInt64(at + offset)))
+                }
+                work += new.reduce(0) { $0 + $1.lines.itemCount }
+                sections.insert(contentsOf: new, at: at)
+                mapping.steps.append(.insertSections(at: at, count: given.count))
+            case .deleteSections(let at, let count):
+                guard at >= 0, at <= sections.count else {
+                    throw fail("at", "Section \(at) is out of range: the layout has \(sections.count) sections here.")
+                }
+                guard count >= 0, at + count <= sections.count else {
+                    throw fail("count", "Sections \(at) to \(at + count - 1) do not all exist: the layout has \(sections.count).")
+                }
+                total -= sections[at..<at + count].reduce(0) { $0 + $1.lines.itemCount }
+                sections.removeSubrange(at..<at + count)
+                mapping.steps.append(.deleteSections(at: at, count: count))
+            }
+        }
+        work += sections.count
+        return (BaseLayout(environment: environment, sections: sections), mapping)
+    }
+
+    /// Consecutive equal items as one run each, so the breaker takes whole lines of them at once.
+    static func runs(of items: [FlowItem]) -> [(item: FlowItem, count: Int)] {
+        var runs: [(item: FlowItem, count: Int)] = []
+        for item in items {
+            if let last = runs.last, last.item == item {
+                runs[runs.count - 1].count += 1
+            } else {
+                runs.append((item, 1))
+            }
+        }
+        return runs
+    }
+}

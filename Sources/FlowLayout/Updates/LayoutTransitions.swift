@@ -1,0 +1,76 @@
+/// One element's move through an update: where it was and where it is, by index path and frame
+/// (UIKit's initial and final layout attributes). `before` and `from` are nil for an element that
+/// appears, `after` and `to` for one that disappears.
+public struct ElementTransition: Hashable, Sendable {
+    public var kind: LayoutAttributes.Kind
+    public var before: ItemPath?
+    public var after: ItemPath?
+    public var from: Rect?
+    public var to: Rect?
+}
+
+extension BaseLayout {
+    /// What to add to the scroll offset so that the first cell visible in `anchor` (in index order)
+    /// that survives the update into `new` stays where it is on screen; zero when none survives
+    /// (docs/flow-layout.md §16). Left-to-right content coordinates. O(k + log n) for k cells in view.
+    public func contentOffsetAdjustment(to new: BaseLayout, mapping: UpdateMapping, anchor: Rect, scale: Double? = nil) -> Point {
+        var visible: [LayoutAttributes] = []
+        attributes(in: Viewport(bounds: anchor, scale: scale), into: &visible)
+        for cell in visible where cell.kind == .cell {
+            guard let path = mapping.newPath(of: ItemPath(section: cell.section, item: cell.item)),
+                let after = new.attributes(ofItem: path, scale: scale)
+            else { continue }
+            return Point(x: after.frame.minX - cell.frame.minX, y: after.frame.minY - cell.frame.minY)
+        }
+        return Point(x: 0, y: 0)
+    }
+
+    /// Every cell, header and footer in `bounds` before the update (in this layout) or after it (in
+    /// `new`), with its index path and frame on both sides: first those of this layout in query order,
+    /// then those that only `new` has in view. A moved item keeps its identity. O(k log n).
+    public func transitions(to new: BaseLayout, mapping: UpdateMapping, bounds: Rect, scale: Double? = nil) -> [ElementTransition] {
+        let viewport = Viewport(bounds: bounds, scale: scale)
+        var before: [LayoutAttributes] = []
+        var after: [LayoutAttributes] = []
+        attributes(in: viewport, into: &before)
+        new.attributes(in: viewport, into: &after)
+        struct Key: Hashable {
+            var kind: LayoutAttributes.Kind
+            var path: ItemPath
+        }
+        func key(_ element: LayoutAttributes) -> Key {
+            Key(kind: element.kind, path: ItemPath(section: element.section, item: element.item))
+        }
+        func frame(in layout: BaseLayout, _ kind: LayoutAttributes.Kind, _ path: ItemPath) -> Rect? {
+            kind == .cell
+                ? layout.attributes(ofItem: path, scale: scale)?.frame
+                : layout.frame(of: kind, section: path.section, bounds: bounds, scale: scale)
+        }
+        var shownAfter: [Key: Rect] = [:]
+        for element in after { shownAfter[key(element)] = element.frame }
+        var result: [ElementTransition] = []
+        var covered = Set<Key>()
+        for element in before {
+            let old = key(element)
+            let path = element.kind == .cell
+                ? mapping.newPath(of: old.path)
+                : mapping.newSection(of: old.path.section).map { ItemPath(section: $0, item: 0) }
+            var to: Rect?
+            if let path {
+                let newKey = Key(kind: element.kind, path: path)
+                to = shownAfter[newKey] ?? frame(in: new, element.kind, path)
+                covered.insert(newKey)
+            }
+            result.append(ElementTransition(kind: element.kind, before: old.path, after: to == nil ? nil : path, from: element.frame, to: to))
+        }
+        for element in after where !covered.contains(key(element)) {
+            let path = key(element).path
+            let old = element.kind == .cell
+                ? mapping.oldPath(of: path)
+                : mapping.oldSection(of: path.section).map { ItemPath(section: $0, item: 0) }
+            let from = old.flatMap { frame(in: self, element.kind, $0) }
+            result.append(ElementTransition(kind: element.kind, before: from == nil ? nil : old, after: path, from: from, to: element.frame))
+        }
+        return result
+    }
+}
