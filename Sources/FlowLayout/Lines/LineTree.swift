@@ -72,7 +72,7 @@ enum LineTree {
             return (node.with(left: node.left, right: head), tail)
         }
         let (first, second) = node.chunk.split(atLine: lines - leftLines)
-        work += node.own.itemCount
+        if case .listed = node.chunk { work += node.own.itemCount } else { work += 1 }
         let head = LineNode(first, priority: node.priority, lineSpacing: lineSpacing)
         let tail = LineNode(second, priority: node.priority, lineSpacing: lineSpacing)
         return (merge(node.left, head, work: &work), merge(tail, node.right, work: &work))

@@ -42,11 +42,17 @@ extension SectionLines {
         defer { work += lookups + fed }
         // Past the change, a line starting at an item that started an old chunk's line (any line of a
         // run, the first of a listed chunk) is followed by exactly the old lines.
+        // The last old listed chunk looked up: a line start inside it (not its first) cannot realign,
+        // so the lines after a change need one lookup per old chunk, not one per line.
+        var listedItems = 0..<0
         func lineStarts(_ index: Int) -> Bool {
             guard index >= range.lowerBound + inserted else { return true }
             let old = index - inserted + range.count
-            guard old < oldCount else { return true }
+            guard old < oldCount, !listedItems.contains(old) || old == listedItems.lowerBound else { return true }
             let position = LineTree.chunk(holdingItem: old, in: root, work: &lookups)
+            if case .listed = position.node.chunk {
+                listedItems = position.firstItem..<position.firstItem + position.node.own.itemCount
+            }
             let offset = old - position.firstItem
             switch position.node.chunk {
             case .run(let run):

@@ -1,0 +1,114 @@
+import Foundation
+@testable import FlowLayout
+import Testing
+
+/// What an update costs, counted by `updated(by:work:)` (tree nodes and items touched): it follows the
+/// change, not the layout. The same change on 1,000 and 1,000,000 items differs only by the tree's
+/// depth, and bytes grow by what changed.
+@Suite("Update cost")
+struct UpdateCostTests {
+    /// Varied items, several to a line of 320 (item i's size depends on i only).
+    static func grid(_ count: Int) -> FlowLayoutInput {
+        FlowLayoutInput(sections: [FlowSection(items: .sizes((0..<count).map(Self.gridSize)))], crossAxisLength: 320)
+    }
+
+    static func gridSize(_ index: Int) -> Size {
+        Size(width: Double(40 + (index * 37) % 90), height: Double(30 + (index * 13) % 50))
+    }
+
+    /// A feed: one item per line (wider than half the line), each of its own height.
+    static func feed(_ count: Int) -> FlowLayoutInput {
+        FlowLayoutInput(sections: [FlowSection(items: .sizes((0..<count).map(Self.feedSize)))], crossAxisLength: 320)
+    }
+
+    static func feedSize(_ index: Int) -> Size {
+        Size(width: Double(170 + (index * 7) % 150), height: Double(20 + (index * 11) % 60))
+    }
+
+    static func estimated(_ count: Int) -> FlowLayoutInput {
+        var settings = FlowLayoutSettings()
+        settings.estimatedItemSize = Size(width: 320, height: 80)
+        return FlowLayoutInput(settings: settings, sections: [FlowSection(items: .count(count))], crossAxisLength: 320)
+    }
+
+    /// The work of one batch on a layout of `input`.
+    static func work(_ input: FlowLayoutInput, _ updates: (Int) -> [LayoutUpdate]) -> Int {
+        let layout = BaseLayout(input)
+        var work = 0
+        _ = try! layout.updated(by: updates(layout.itemCount), work: &work)
+        return work
+    }
+
+    /// Depth term per operation: a treap's expected depth is about 2 ln(n / chunk) ≈ 1.4 log2 n, and an
+    /// operation walks it about eight times (find the restart line, read the items from there, find
+    /// where lines realign, split twice, merge twice, read the last two lines), so 1,000 times the
+    /// items add at most about 24 · log2(1000) steps.
+    static let depthAllowance = 24.0 * log2(1000)
+
+    /// The work on 1,000 items is the change's own (a few steps an item, a chunk of lines either side,
+    /// a walk of the small tree per operation); on 1,000,000 only the depth term grows.
+    func expectFollowsTheChange(
+        _ name: String, _ make: (Int) -> FlowLayoutInput, operations: Int = 1, items k: Int, _ updates: (Int) -> [LayoutUpdate]
+    ) {
+        let small = Self.work(make(1000), updates)
+        let large = Self.work(make(1_000_000), updates)
+        print("\(name): work \(small) on 1,000 items, \(large) on 1,000,000")
+        let perOperation: Double = Double(4 * LineChunk.maxLines) + 40 * log2(1000)
+        let ownWork: Double = 3 * Double(k) + Double(operations) * perOperation
+        #expect(Double(small) <= ownWork, "\(name): \(small)")
+        #expect(Double(large - small) <= Double(operations) * Self.depthAllowance, "\(name): \(small) → \(large)")
+    }
+
+    @Test func appendingKItemsCostsKPlusTheDepth() {
+        let page = (0..<100).map { FlowItem(size: Self.gridSize($0 * 3)) }
+        expectFollowsTheChange("append 100 to a grid", Self.grid, items: 100) { _ in [.appendItems(section: 0, items: page)] }
+    }
+
+    @Test func resizingInTheMiddleOfAFeedCostsTheDepth() {
+        expectFollowsTheChange("resize 1 in a feed", Self.feed, items: 1) { count in
+            [.resizeItems(section: 0, at: 500, sizes: [Size(width: 300, height: 123)])]
+        }
+        expectFollowsTheChange("resize 10 apart in a feed", Self.feed, operations: 10, items: 10) { count in
+            (0..<10).map { .resizeItems(section: 0, at: 100 + $0 * 80, sizes: [Size(width: 300, height: 17)]) }
+        }
+        expectFollowsTheChange("resize 50 in a row in a feed", Self.feed, items: 50) { count in
+            [.resizeItems(section: 0, at: 300, sizes: (0..<50).map { Size(width: 200, height: Double(20 + $0)) })]
+        }
+    }
+
+    @Test func insertingAndDeletingInAFeedCostsTheDepthPerItem() {
+        let items = (0..<5).map { FlowItem(size: Self.feedSize($0 + 3)) }
+        expectFollowsTheChange("insert 5 in a feed", Self.feed, items: 5) { _ in [.insertItems(section: 0, at: 400, items: items)] }
+        expectFollowsTheChange("delete 5 in a feed", Self.feed, items: 5) { _ in [.deleteItems(section: 0, at: 400, count: 5)] }
+        expectFollowsTheChange("move in a feed", Self.feed, operations: 2, items: 2) { _ in
+            [.moveItem(from: ItemPath(section: 0, item: 10), to: ItemPath(section: 0, item: 900))]
+        }
+    }
+
+    @Test func aCountedSectionTakesChangesAsExceptions() {
+        // Measuring cells of an estimated million: each costs the depth, and O(1) bytes.
+        expectFollowsTheChange("measure 1 of an estimated section", Self.estimated, items: 1) { count in
+            [.resizeItems(section: 0, at: 700, sizes: [Size(width: 320, height: 133)])]
+        }
+        let million = BaseLayout(Self.estimated(1_000_000))
+        let unmeasured = million.heapByteCount
+        #expect(unmeasured < 4096, "an estimated million costs O(1): \(unmeasured) bytes")
+        var layout = million
+        var bytes: [Int] = []
+        for measured in 1...20 {
+            var work = 0
+            layout = try! layout.updated(
+                by: [.resizeItems(section: 0, at: measured * 40_000, sizes: [Size(width: 320, height: 90 + Double(measured))])],
+                work: &work
+            ).layout
+            bytes.append(layout.heapByteCount)
+        }
+        // O(1) more per measured item: the exceptions and their neighbouring lines, a few chunks each.
+        let perItem = Double(bytes.last! - unmeasured) / 20
+        print("estimated million: \(unmeasured) bytes, \(perItem) more per measured item")
+        #expect(perItem < 4096)
+        #expect(layout.isEstimated(section: 0, item: 40_000) == false)
+        #expect(layout.isEstimated(section: 0, item: 40_001))
+        #expect(layout.itemCount == 1_000_000)
+    }
+}
