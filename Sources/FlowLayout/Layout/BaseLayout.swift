@@ -13,9 +13,10 @@
 /// that origin: it only narrows the lines and tells pinning where the visible edge is. Negative
 /// insets or spacings can put elements at negative coordinates.
 ///
-/// **Cost.** Building is O(n) in the items of row-path sections (differing sizes) and O(1) for each
-/// uniform section, whatever its count; the layout keeps at most 40 bytes per row-path item and O(1)
-/// per uniform section. A query for the k elements in view is O(log n + k).
+/// **Cost.** Building is O(n) in listed items and O(1) per run of equal items (a counted section is
+/// one), whatever its count; the layout keeps under 40 bytes per listed item and O(1) per run. A query
+/// for the k elements in view is O(log n + k). An update shares every line it does not reach with
+/// the layout it came from (docs/flow-layout.md §16).
 public final class BaseLayout: Sendable {
     /// What every section is laid out in: the settings, the bounds' cross-axis length and the insets.
     public let environment: LayoutEnvironment

@@ -3,11 +3,12 @@
 public struct FlowSection: Hashable, Sendable {
     /// The items of a section: a count of `itemSize` items, or one size per item.
     public enum Items: Hashable, Sendable {
-        /// This many items of the layout's `itemSize` (non-negative). Laid out by arithmetic: O(1) to
-        /// build, to store and to query, whatever the count.
+        /// This many items of the layout's `itemSize` (or estimate, `estimatedItemSize`), non-negative:
+        /// O(1) to build, to store and to query, whatever the count.
         case count(Int)
-        /// One size per item, in points. One size for all takes the uniform path (O(1) to store);
-        /// differing sizes take the row path: O(n) to build, at most 40 bytes an item stored.
+        /// One size per item, in points. Equal sizes are kept as runs (O(1) each); one size for all
+        /// takes the uniform path; differing sizes take the row path: O(n) to build, under 40 bytes
+        /// an item stored. The same sizes counted or listed are the same layout, with the same id.
         case sizes([Size])
 
         /// The number of items. O(1).

@@ -13,7 +13,7 @@ struct LineGeometry: Sendable {
     var placement: LinePlacement
     var crossAlignment: CrossAlignment
     var breaksLikeCSS: Bool
-    /// CSS mode's container, for `align-content` (docs/flow-layout.md §14).
+    /// CSS mode's container, for `align-content` (docs/flow-layout.md §15.3).
     var css: CSSFlexLayout?
 
     var available: Double { dimension - lineLead - lineTrail }
@@ -61,7 +61,7 @@ final class SectionLines: Sendable {
     let root: LineNode?
     /// UIKit's completeness of the last line (§6.3); every other line is complete.
     let lastLineIsComplete: Bool
-    /// CSS `align-content` (§14): every line moves by `start` plus `slope` per line before it, and
+    /// CSS `align-content` (§15.3): every line moves by `start` plus `slope` per line before it, and
     /// grows by `grow`; all zero outside CSS mode or without a fixed `crossSize`.
     let shiftStart: FixedLength
     let slope: FixedLength
@@ -145,7 +145,7 @@ final class SectionLines: Sendable {
 
 extension CSSFlexLayout {
     /// `align-content`'s shares of the container's free cross space: where the first line starts, the
-    /// gap added between lines and the length added to each (§14).
+    /// gap added between lines and the length added to each (§15.3).
     func alignContentShares(free: Double, lineCount: Int) -> (start: Double, extraGap: Double, grow: Double) {
         let count = Double(lineCount)
         switch alignContent {

@@ -8,7 +8,7 @@ enum LineChunk: Sendable {
 
     /// Lines a listed chunk holds at most: a query scans one chunk's lines, and a chunk's fixed
     /// costs (its node, its arrays' headers) shared by this many lines keep a feed under 40 bytes
-    /// an item (docs/flow-layout.md §15).
+    /// an item (docs/flow-layout.md §6.5).
     static let maxLines = 64
     /// Items a listed chunk is closed at, when its lines are long.
     static let maxItems = 2048
