@@ -19,14 +19,31 @@ struct FixedLength: Hashable, Comparable, Sendable {
     }
 
     /// The exact value of `value` (see the type's note on tiny magnitudes); non-finite values are 0.
+    /// Whole numbers take a short path: most lengths are.
+    @inline(__always)
     init(_ value: Double) {
+        // Truncate and convert back (two instructions; `rounded` is a library call on baseline x86-64).
+        if value.magnitude < 0x1p62 {
+            let whole = Int64(value)
+            if Double(whole) == value {
+                self.init(high: whole, low: 0)
+                return
+            }
+        }
+        self.init(fraction: value)
+    }
+
+    private init(fraction value: Double) {
         guard value.isFinite, value != 0 else {
             self = .zero
             return
         }
-        // |value| = significand · 2^exponent with an integer significand of at most 53 bits.
-        let significand = value.significandBitPattern | (value.isNormal ? 1 << 52 : 0)
-        let exponent = (value.isNormal ? Int(value.exponent) - 52 : -1074) + 64
+        // |value| = significand · 2^exponent with an integer significand of at most 53 bits, read
+        // from the bits (the exponent's accessor is a call into the runtime).
+        let bits = value.bitPattern
+        let biased = Int((bits >> 52) & 0x7FF)
+        let significand = (bits & 0x000F_FFFF_FFFF_FFFF) | (biased == 0 ? 0 : 1 << 52)
+        let exponent = (biased == 0 ? 1 : biased) - 1075 + 64
         var magnitude: (high: UInt64, low: UInt64)
         if exponent >= 64 {
             magnitude = (significand << UInt64(exponent - 64), 0)
@@ -42,7 +59,13 @@ struct FixedLength: Hashable, Comparable, Sendable {
     }
 
     /// The nearest double (ties to even).
+    @inline(__always)
     var doubleValue: Double {
+        if low == 0 { return Double(high) }
+        return rounded
+    }
+
+    private var rounded: Double {
         if high < 0 { return -(-self).doubleValue }
         let high = UInt64(bitPattern: self.high)
         if high == 0 { return Double(low) * 0x1p-64 }
@@ -54,6 +77,7 @@ struct FixedLength: Hashable, Comparable, Sendable {
         return Double(top) * Double(sign: .plus, exponent: -shift, significand: 1)
     }
 
+    @inline(__always)
     static func + (a: FixedLength, b: FixedLength) -> FixedLength {
         let (low, carry) = a.low.addingReportingOverflow(b.low)
         return FixedLength(high: a.high &+ b.high &+ (carry ? 1 : 0), low: low)
@@ -77,6 +101,7 @@ struct FixedLength: Hashable, Comparable, Sendable {
         return negative ? -product : product
     }
 
+    @inline(__always)
     static func < (a: FixedLength, b: FixedLength) -> Bool { a.high != b.high ? a.high < b.high : a.low < b.low }
 
     static func min(_ a: FixedLength, _ b: FixedLength) -> FixedLength { a < b ? a : b }

@@ -20,8 +20,8 @@ struct LineGeometry: Sendable {
 
     func breaker(restartingAt first: Int?) -> LineBreaker {
         LineBreaker(
-            direction: direction, available: available, inLineSpacing: inLineSpacing, breaksLikeCSS: breaksLikeCSS,
-            restartingAt: first)
+            direction: direction, available: available, inLineSpacing: inLineSpacing, lineSpacing: lineSpacing,
+            breaksLikeCSS: breaksLikeCSS, restartingAt: first)
     }
 
     /// What is left of a line after its items, as UIKit's breaking leaves it (§6.3 compares two).
@@ -31,23 +31,25 @@ struct LineGeometry: Sendable {
         return remaining
     }
 
-    /// The first item's along offset and the gap after each item, as UIKit places a line (§6.4).
-    func placement(alongs: some Collection<Double>, isComplete: Bool) -> (begin: Double, gap: Double) {
+    /// The first item's along offset and the gap after each item, as UIKit places a line of `count`
+    /// items whose along lengths `along` gives (§6.4).
+    @inline(__always)
+    func placement(count: Int, isComplete: Bool, along: (Int) -> Double) -> (begin: Double, gap: Double) {
         if case .uikit = placement {} else {
             var sum = 0.0
-            for along in alongs { sum += along }
+            for index in 0..<count { sum += along(index) }
             return placement.place(
-                count: alongs.count, sum: sum, lineLead: lineLead, lineTrail: lineTrail, dimension: dimension,
+                count: count, sum: sum, lineLead: lineLead, lineTrail: lineTrail, dimension: dimension,
                 spacing: inLineSpacing)
         }
         guard isComplete else { return (lineLead, inLineSpacing) }
-        if alongs.count == 1 {
-            let along = alongs.first!
-            return (along <= available ? lineLead + (available - along) / 2 : lineLead, inLineSpacing)
+        if count == 1 {
+            let first = along(0)
+            return (first <= available ? lineLead + (available - first) / 2 : lineLead, inLineSpacing)
         }
         var sum = 0.0
-        for along in alongs { sum += along }
-        return (lineLead, (available - sum) / Double(alongs.count - 1))
+        for index in 0..<count { sum += along(index) }
+        return (lineLead, (available - sum) / Double(count - 1))
     }
 }
 
@@ -127,7 +129,7 @@ final class SectionLines: Sendable {
 
     /// A line's start relative to the section, from its chunk's start and its index in the section.
     @inline(__always) func start(relative: FixedLength, line: Int) -> Double {
-        (base + relative + slope * line).doubleValue
+        slope == .zero ? (base + relative).doubleValue : (base + relative + slope * line).doubleValue
     }
 
     /// Whether line `line` is complete (§6.3).

@@ -22,11 +22,15 @@ struct LineBreaker {
     private var thickness = 0.0
     /// Set once `lineStarts` answers false: nothing more is taken.
     private(set) var stopped = false
-    private var builder = ChunkBuilder()
+    private var builder: ChunkBuilder
 
     /// A breaker at the section's start (`restartingAt` nil: line 0 is open and may stay empty), or
     /// restarting at the start of a line whose first item is `restartingAt`.
-    init(direction: ScrollDirection, available: Double, inLineSpacing: Double, breaksLikeCSS: Bool, restartingAt first: Int?) {
+    init(
+        direction: ScrollDirection, available: Double, inLineSpacing: Double, lineSpacing: Double, breaksLikeCSS: Bool,
+        restartingAt first: Int?
+    ) {
+        self.builder = ChunkBuilder(lineSpacing: FixedLength(lineSpacing))
         self.direction = direction
         self.available = available
         self.inLineSpacing = inLineSpacing
@@ -114,7 +118,10 @@ struct LineBreaker {
 }
 
 /// Collects closed lines into listed chunks of at most `LineChunk.maxLines` lines, and runs as they are.
-private struct ChunkBuilder {
+fileprivate struct ChunkBuilder {
+    /// Between lines, for the chunks' fences.
+    let lineSpacing: FixedLength
+    init(lineSpacing: FixedLength) { self.lineSpacing = lineSpacing }
     private var chunks: [LineChunk] = []
     private var sizes: [Size] = []
     private var estimated: [Bool] = []
@@ -159,7 +166,7 @@ private struct ChunkBuilder {
         chunks.append(.listed(ListedLines(
             sizes: exactCopy(sizes), estimated: anyEstimated ? exactCopy(estimated) : nil,
             depths: anyDepth ? exactCopy(depths) : nil, firstItems: exactCopy(firstItems),
-            thicknesses: exactCopy(thicknesses))))
+            thicknesses: exactCopy(thicknesses), lineSpacing: lineSpacing)))
         sizes.removeAll(keepingCapacity: true)
         estimated.removeAll(keepingCapacity: true)
         depths.removeAll(keepingCapacity: true)

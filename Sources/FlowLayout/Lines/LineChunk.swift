@@ -67,7 +67,7 @@ enum LineChunk: Sendable {
     }
 
     /// The first `lines` lines and the rest: O(1) for a run, a copy of the listed arrays otherwise.
-    func split(atLine lines: Int) -> (LineChunk, LineChunk) {
+    func split(atLine lines: Int, lineSpacing: FixedLength) -> (LineChunk, LineChunk) {
         switch self {
         case .run(let run):
             return (.run(run.with(lineCount: lines)), .run(run.with(lineCount: run.lineCount - lines)))
@@ -79,7 +79,7 @@ enum LineChunk: Sendable {
                     estimated: listed.estimated.map { Array($0[itemRange]) },
                     depths: listed.depths.map { Array($0[itemRange]) },
                     firstItems: listed.firstItems[lineRange].map { $0 - UInt32(itemRange.lowerBound) },
-                    thicknesses: Array(listed.thicknesses[lineRange])))
+                    thicknesses: Array(listed.thicknesses[lineRange]), lineSpacing: lineSpacing))
             }
             return (part(0..<lines, 0..<itemSplit), part(lines..<lineCount, itemSplit..<listed.sizes.count))
         }
@@ -107,13 +107,36 @@ final class ListedLines: Sendable {
     let firstItems: [UInt32]
     /// Each line's thickness: the largest across length of its items.
     let thicknesses: [Double]
+    /// Where lines 16, 32 and 48 start, relative to the chunk's first line (lines `lineSpacing`
+    /// apart): a query finding the first line in view sums at most 16 lines' strides, not 64. Inline,
+    /// not an array, to cost 48 bytes a chunk and no allocation.
+    let fences: (FixedLength, FixedLength, FixedLength)
+    static let fenceStride = 16
 
-    init(sizes: [Size], estimated: [Bool]?, depths: [Double]?, firstItems: [UInt32], thicknesses: [Double]) {
+    init(sizes: [Size], estimated: [Bool]?, depths: [Double]?, firstItems: [UInt32], thicknesses: [Double], lineSpacing: FixedLength) {
         self.sizes = sizes
         self.estimated = estimated
         self.depths = depths
         self.firstItems = firstItems
         self.thicknesses = thicknesses
+        var fences = [FixedLength](repeating: .zero, count: 3)
+        var start = FixedLength.zero
+        for line in thicknesses.indices {
+            if line > 0, line % Self.fenceStride == 0, line / Self.fenceStride <= 3 { fences[line / Self.fenceStride - 1] = start }
+            start += FixedLength(thicknesses[line]) + lineSpacing
+        }
+        self.fences = (fences[0], fences[1], fences[2])
+    }
+
+    /// The last fenced line (0, 16, 32 or 48) whose start is below `bound`, and that start, for lines
+    /// that never go backwards.
+    @inline(__always)
+    func fencedLine(startingBelow bound: FixedLength) -> (line: Int, start: FixedLength) {
+        let count = thicknesses.count
+        if count > 48, fences.2 < bound { return (48, fences.2) }
+        if count > 32, fences.1 < bound { return (32, fences.1) }
+        if count > 16, fences.0 < bound { return (16, fences.0) }
+        return (0, .zero)
     }
 
     func item(_ index: Int) -> FlowItem {
@@ -128,12 +151,12 @@ final class ListedLines: Sendable {
         return Int(firstItems[line])..<end
     }
 
-    /// The object (a header of two words and five array references) and its arrays: elements, and
+    /// The object (a header of two words, five array references and the fences) and its arrays: elements, and
     /// per array a header of four words plus the allocator's two. Counts, not capacities: the
     /// allocator may round a capacity up differently from run to run, and budgets must not vary.
     var heapByteCount: Int {
         let arrayOverhead = 48
-        var bytes = 16 + 5 * 8 + 16
+        var bytes = 16 + 5 * 8 + 3 * 16 + 16
         bytes += sizes.count * MemoryLayout<Size>.stride + arrayOverhead
         bytes += firstItems.count * MemoryLayout<UInt32>.stride + arrayOverhead
         bytes += thicknesses.count * MemoryLayout<Double>.stride + arrayOverhead

@@ -34,6 +34,14 @@ final class LineNode: Sendable {
         LineNode(left, chunk, own: own, right, priority: priority)
     }
 
+    /// The last fenced line of this node's listed chunk starting below `bound` (see
+    /// `ListedLines.fencedLine`); line 0 for a run.
+    @inline(__always)
+    func listedFence(startingBelow bound: FixedLength) -> (line: Int, start: FixedLength) {
+        guard case .listed(let lines) = chunk else { return (0, .zero) }
+        return lines.fencedLine(startingBelow: bound)
+    }
+
     /// Bytes the subtree keeps alive: nodes (header, fields) and listed chunks. O(nodes).
     var heapByteCount: Int {
         let node = 16 + 16 + MemoryLayout<LineNode?>.size * 2 + MemoryLayout<LineChunk>.size + 8
@@ -71,7 +79,7 @@ enum LineTree {
             let (head, tail) = split(node.right, atLine: lines - leftLines - chunkLines, lineSpacing: lineSpacing, work: &work)
             return (node.with(left: node.left, right: head), tail)
         }
-        let (first, second) = node.chunk.split(atLine: lines - leftLines)
+        let (first, second) = node.chunk.split(atLine: lines - leftLines, lineSpacing: lineSpacing)
         if case .listed = node.chunk { work += node.own.itemCount } else { work += 1 }
         let head = LineNode(first, priority: node.priority, lineSpacing: lineSpacing)
         let tail = LineNode(second, priority: node.priority, lineSpacing: lineSpacing)

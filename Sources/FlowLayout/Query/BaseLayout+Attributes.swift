@@ -55,13 +55,14 @@ extension BaseLayout {
     /// length negative), the span of the section and all its elements, so that every element in view
     /// is still found.
     func sectionFrame(_ index: Int) -> Rect {
-        let section = sections[index]
+        // Fields read in place: a copy of the section would retain and release what it holds.
         guard !sectionsAreOrdered else {
-            return scrollDirection.rect(along: 0, scroll: section.offset, alongLength: dimension, scrollLength: section.length)
+            return scrollDirection.rect(
+                along: 0, scroll: sections[index].offset, alongLength: dimension, scrollLength: sections[index].length)
         }
-        let extent = section.scrollExtent
+        let extent = sections[index].scrollExtent
         return scrollDirection.rect(
-            along: 0, scroll: section.offset + extent.min, alongLength: dimension, scrollLength: extent.max - extent.min)
+            along: 0, scroll: sections[index].offset + extent.min, alongLength: dimension, scrollLength: extent.max - extent.min)
     }
 
     /// Whether the section's elements may touch `rect` (in unmirrored content coordinates): its frame
@@ -171,64 +172,38 @@ extension BaseLayout {
         of lines: SectionLines, section: Int, viewport: Viewport, limit: Int, into result: inout [LayoutAttributes]
     ) -> Int {
         let direction = scrollDirection
-        let rect = viewport.bounds
         let transform = cellTransform(section: section, uniform: false, viewport: viewport)
-        let search = transform.unmap(rect).outset(by: searchSlack(scale: viewport.scale))
+        let search = transform.unmap(viewport.bounds).outset(by: searchSlack(scale: viewport.scale))
         let offset = sections[section].offset
-        let geometry = lines.geometry
         // The offset inside a column is what right-to-left mirrors on this path
         // (docs/flow-layout.md §11).
         let crossAlignment = viewport.layoutDirection == .rightToLeft && isHorizontal
-            ? geometry.crossAlignment.mirrored : geometry.crossAlignment
-        let high = direction.scrollMax(search) - offset
+            ? lines.geometry.crossAlignment.mirrored : lines.geometry.crossAlignment
+        var reader = LineReader(
+            layout: self, lines: lines, section: section, offset: offset, viewport: viewport, transform: transform,
+            search: search, crossAlignment: crossAlignment, limit: limit)
         // Bounds relative to the first line's start, for the tree's relative positions; ends reach
         // `grow` further under CSS `align-content: stretch`.
         let relativeLow = FixedLength(direction.scrollMin(search) - offset) - lines.base - FixedLength(lines.grow)
-        let relativeHigh = FixedLength(high) - lines.base
-        let isMonotone = lines.isMonotone
         var examined = 0
-        LineTree.forEachChunk(in: lines.root, low: relativeLow, high: relativeHigh, slope: lines.slope, work: &examined) {
-            position, examined in
-            let chunk = position.node.chunk
-            var relative = position.start
-            for line in 0..<chunk.lineCount {
-                guard result.count <= limit else { return false }
-                examined += 1
-                let index = position.firstLine + line
-                let thickness = chunk.thickness(ofLine: line) + lines.grow
-                let start = lines.start(relative: relative, line: index)
-                relative += FixedLength(chunk.thickness(ofLine: line)) + lines.spacing
-                if start > high {
-                    if isMonotone { return false }
-                    continue
-                }
-                let lineStart = offset + start
-                let lineFrame = direction.rect(along: 0, scroll: lineStart, alongLength: dimension, scrollLength: thickness)
-                guard lineFrame.touches(search) else { continue }
-                let items = chunk.itemRange(ofLine: line)
-                let (begin, gap) = geometry.placement(
-                    alongs: items.lazy.map { direction.along(chunk.item($0).size) }, isComplete: lines.isComplete(line: index))
-                var along = begin
-                for item in items where result.count <= limit {
-                    examined += 1
-                    let flowItem = chunk.item(item)
-                    let a = direction.along(flowItem.size)
-                    let c = direction.across(flowItem.size)
-                    let frame = transform.apply(
-                        direction.rect(
-                            along: along,
-                            scroll: lineStart + crossAlignment.offset(lineThickness: thickness, itemThickness: c),
-                            alongLength: a, scrollLength: c),
-                        scale: viewport.scale)
-                    along += a + gap
-                    if frame.touches(rect) {
-                        result.append(LayoutAttributes(
-                            kind: .cell, section: section, item: position.firstItem + item, frame: frame, zIndex: 0,
-                            isEstimated: flowItem.isEstimated))
-                    }
-                }
+        var cursorOverflowed = false
+        let firstFound = result.count
+        if lines.isMonotone {
+            // Lines never go backwards: walk down to the first that reaches the bounds, read on from there.
+            withUnsafeTemporaryAllocation(of: LineCursor.Pending.self, capacity: LineCursor.stackCapacity) { stack in
+                var cursor = LineCursor(lines.root, reaching: relativeLow, slope: lines.slope, stack: stack, work: &examined)
+                while !cursor.overflowed, let position = cursor.next(work: &examined),
+                    reader.read(position, low: relativeLow, into: &result, work: &examined)
+                {}
+                cursorOverflowed = cursor.overflowed
             }
-            return true
+        }
+        if cursorOverflowed { result.removeSubrange(firstFound...) }
+        if !lines.isMonotone || cursorOverflowed {
+            let relativeHigh = FixedLength(reader.high) - lines.base
+            LineTree.forEachChunk(in: lines.root, low: relativeLow, high: relativeHigh, slope: lines.slope, work: &examined) {
+                position, examined in reader.read(position, low: relativeLow, into: &result, work: &examined)
+            }
         }
         return examined
     }
