@@ -83,20 +83,33 @@ public final class LayoutCache: Sendable {
     /// `input.contentHash`.
     public func store(_ input: FlowLayoutInput, key: ContentHash) -> Storing {
         if let layout = lookup(key) { return .hit(layout) }
-        let layout = BaseLayout(input)
-        let stored = state.withLockedValue { state in
-            state.statistics.builds += 1
-            return state.insert(layout, for: key, budget: byteBudget)
-        }
-        return stored ? .stored(layout) : .tooLarge(layout)
+        return keep(BaseLayout(input), for: key)
+    }
+
+    /// `layout`, built elsewhere (an update of a stored layout), stored under its `contentHash` as
+    /// `store(_:key:)` stores a registration: the layout already stored under that id when there is
+    /// one (`hit`, and `layout` is dropped: ids are immutable), else `layout` itself, stored or
+    /// `tooLarge`.
+    public func store(_ layout: BaseLayout) -> Storing {
+        let key = layout.contentHash
+        if let stored = lookup(key) { return .hit(stored) }
+        return keep(layout, for: key)
     }
 
     /// Stores a layout built elsewhere (counts as a build); one larger than the whole budget is not kept.
     public func insert(_ layout: BaseLayout, for key: ContentHash) {
-        state.withLockedValue { state in
+        _ = keep(layout, for: key)
+    }
+
+    /// Inserts a layout not stored yet, counting a build. Its size is measured before the lock is
+    /// taken: a walk over every node of its lines, which no other thread should wait for.
+    private func keep(_ layout: BaseLayout, for key: ContentHash) -> Storing {
+        let bytes = layout.storedByteCount
+        let stored = state.withLockedValue { state in
             state.statistics.builds += 1
-            state.insert(layout, for: key, budget: byteBudget)
+            return state.insert(layout, for: key, bytes: bytes, budget: byteBudget)
         }
+        return stored ? .stored(layout) : .tooLarge(layout)
     }
 
     /// Forgets `key`; returns whether it was cached.
@@ -136,11 +149,10 @@ private struct LRUState: Sendable {
         return slots[slot].layout
     }
 
-    /// False when the layout alone exceeds the budget: it is not stored and nothing is evicted for it.
-    @discardableResult
-    mutating func insert(_ layout: BaseLayout, for key: ContentHash, budget: Int) -> Bool {
+    /// False when the layout alone (`bytes`, its `storedByteCount`) exceeds the budget: it is not
+    /// stored and nothing is evicted for it.
+    mutating func insert(_ layout: BaseLayout, for key: ContentHash, bytes: Int, budget: Int) -> Bool {
         remove(key)
-        let bytes = layout.storedByteCount
         guard bytes <= budget else { return false }
         while statistics.bytes + bytes > budget, oldest >= 0 {
             remove(slots[oldest].key)

@@ -18,6 +18,11 @@ struct RouteTableTests {
     private static let large = #"{"viewport":{"width":320,"height":480},"items":["#
         + (0..<1000).map { #"{"width":\#(10 + $0 % 7),"height":\#(10 + $0 % 5)}"# }.joined(separator: ",") + "]}"
     private static let unknownID = "0123456789abcdef0123456789abcdef"
+    /// Appends one item: a layout the small one's id does not name.
+    private static let append = #"{"updates":[{"op":"appendItems","section":0,"items":[{"width":20,"height":20}]}]}"#
+    /// Appends the large layout's items: too large for the budget.
+    private static let appendLarge = #"{"updates":[{"op":"appendItems","section":0,"items":["#
+        + (0..<1000).map { #"{"width":\#(10 + $0 % 7),"height":\#(10 + $0 % 5)}"# }.joined(separator: ",") + "]}]}"
 
     private func request(
         _ method: String, _ path: String, query: [(name: String, value: String)] = [], json: String? = nil,
@@ -69,6 +74,19 @@ struct RouteTableTests {
         case ("POST", "/v1/layouts", 400): return (nothing, { request(method, "/v1/layouts", json: "{}") })
         case ("POST", "/v1/layouts", 415): return (nothing, { request(method, "/v1/layouts", json: Self.small, contentType: "text/plain") })
         case ("POST", "/v1/layouts", 507): return (nothing, { request(method, "/v1/layouts", json: Self.large) })
+        case ("POST", "/v1/layouts/{id}/updates", 200): return (stored, { request(method, "/v1/layouts/\(id)/updates", json: #"{"updates":[]}"#) })
+        case ("POST", "/v1/layouts/{id}/updates", 201):
+            return ({
+                stored()
+                // The result of the update is forgotten, so the same update stores it anew.
+                let updated = request(method, "/v1/layouts/\(id)/updates", json: Self.append)
+                let object = try? JSONSerialization.jsonObject(with: Data(updated.body)) as? [String: Any]
+                _ = request("DELETE", "/v1/layouts/\(object?["layoutId"] as? String ?? "")")
+            }, { request(method, "/v1/layouts/\(id)/updates", json: Self.append) })
+        case ("POST", "/v1/layouts/{id}/updates", 400): return (stored, { request(method, "/v1/layouts/\(id)/updates", json: "{}") })
+        case ("POST", "/v1/layouts/{id}/updates", 404): return (nothing, { request(method, "/v1/layouts/\(Self.unknownID)/updates", json: #"{"updates":[]}"#) })
+        case ("POST", "/v1/layouts/{id}/updates", 415): return (stored, { request(method, "/v1/layouts/\(id)/updates", json: "{}", contentType: "text/plain") })
+        case ("POST", "/v1/layouts/{id}/updates", 507): return (stored, { request(method, "/v1/layouts/\(id)/updates", json: Self.appendLarge) })
         case ("GET", "/v1/layouts/{id}", 200): return (stored, { request(method, "/v1/layouts/\(id)") })
         case ("GET", "/v1/layouts/{id}", 404): return (nothing, { request(method, "/v1/layouts/\(Self.unknownID)") })
         case ("DELETE", "/v1/layouts/{id}", 204): return (stored, { request(method, "/v1/layouts/\(id)") })
@@ -138,6 +156,7 @@ struct RouteTableTests {
         #expect(allow("/v1/layouts") == "POST")
         #expect(allow("/v1/layouts/\(Self.unknownID)") == "GET, DELETE")
         #expect(allow("/v1/layouts/\(Self.unknownID)/attributes") == "GET, POST")
+        #expect(allow("/v1/layouts/\(Self.unknownID)/updates") == "POST")
         for path in ["/healthz", "/livez", "/readyz", "/metrics", "/v1/cache"] { #expect(allow(path) == "GET, HEAD") }
     }
 

@@ -31,14 +31,29 @@ extension JSONValue {
     /// A whole number in `0...maximum`; `limit` is the documented limit quoted when `maximum` (what is
     /// left of it) is passed.
     func count(maximum: Int, limit: Int, what: String) throws(RequestError) -> Int {
-        guard let value = double else { throw .invalid("Expected a whole number, got \(typeName).") }
-        guard value >= 0, value.rounded(.towardZero) == value else {
-            throw .invalid("Expected a non-negative whole number, got \(JSONWriter.spelling(value)).")
-        }
+        let value = try wholeNumber()
         guard value <= Double(maximum) else {
             throw .limit("At most \(limit) \(what) are allowed in one request; this one would have more.")
         }
         return Int(value)
+    }
+
+    /// A section or item index, or a count of them, in an update: a whole number from 0 to 2^53 (where
+    /// doubles stop being exact). Whether it names anything in the layout is the engine's to say.
+    func index() throws(RequestError) -> Int {
+        let value = try wholeNumber()
+        guard value <= 9_007_199_254_740_992 else {
+            throw .invalid("Expected an index or a count, got \(JSONWriter.spelling(value)).")
+        }
+        return Int(value)
+    }
+
+    private func wholeNumber() throws(RequestError) -> Double {
+        guard let value = double else { throw .invalid("Expected a whole number, got \(typeName).") }
+        guard value >= 0, value.rounded(.towardZero) == value else {
+            throw .invalid("Expected a non-negative whole number, got \(JSONWriter.spelling(value)).")
+        }
+        return value
     }
 
     func boolean() throws(RequestError) -> Bool {

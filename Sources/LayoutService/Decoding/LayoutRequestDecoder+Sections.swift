@@ -26,9 +26,8 @@ extension LayoutRequestDecoder {
                 if hasItems { throw RequestError.invalid("Give either 'items' or 'itemCount', not both.") }
                 hasItems = true
                 if key == "items" {
-                    let (sizes, depths) = try decodeItems(value, itemBudget: &itemBudget)
-                    section.items = .sizes(sizes)
-                    section.parallaxDepths = depths
+                    let listed = try decodeItems(value, itemBudget: &itemBudget)
+                    (section.items, section.parallaxDepths, section.estimated) = (.sizes(listed.sizes), listed.depths, listed.estimated)
                 } else {
                     let count = try value.count(maximum: itemBudget, limit: limits.maxItems, what: "items")
                     itemBudget -= count
@@ -46,18 +45,20 @@ extension LayoutRequestDecoder {
         return section
     }
 
-    /// Item sizes, and their own parallax depths when any item gives `maxOffset`.
-    func decodeItems(_ value: JSONValue, itemBudget: inout Int) throws(RequestError) -> (sizes: [Size], depths: [Double]?) {
+    /// Item sizes, their own parallax depths when any item gives `maxOffset`, and which items were
+    /// sent without a size (`{}`: laid out at the estimate, once `ListedItems.estimate(with:)` runs).
+    func decodeItems(_ value: JSONValue, itemBudget: inout Int) throws(RequestError) -> ListedItems {
         let array = try value.array()
         let count = array.arrayCount
         guard count <= itemBudget else {
             throw .limit("At most \(limits.maxItems) items are allowed in one request.")
         }
         itemBudget -= count
-        if let sizes = readPlainSizes(array, count: count) { return (sizes, nil) }
+        if let sizes = readPlainSizes(array, count: count) { return ListedItems(sizes: sizes) }
         var sizes: [Size] = []
         sizes.reserveCapacity(count)
         var depths: [Double]?
+        var estimated: [Bool]?
         try array.forEachElement { (index, element) throws(RequestError) in
             try within(String(index)) { () throws(RequestError) in
                 var width: Double?
@@ -71,12 +72,19 @@ extension LayoutRequestDecoder {
                     } else { return false }
                     return true
                 }
+                if width == nil && height == nil {
+                    // Neither: the estimate's place, held until the estimate is known.
+                    if estimated == nil { estimated = Array(repeating: false, count: count) }
+                    estimated![index] = true
+                    sizes.append(.zero)
+                    return
+                }
                 guard let width else { throw RequestError.invalid("The field 'width' is required.").under("width") }
                 guard let height else { throw RequestError.invalid("The field 'height' is required.").under("height") }
                 sizes.append(Size(width: width, height: height))
             }
         }
-        return (sizes, depths)
+        return ListedItems(sizes: sizes, depths: depths, estimated: estimated)
     }
 
     /// The bulk case: every item is exactly `{"width": n, "height": n}` with valid lengths, read in one

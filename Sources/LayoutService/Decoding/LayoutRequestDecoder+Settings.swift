@@ -38,6 +38,7 @@ extension LayoutRequestDecoder {
     /// Settings both modes read.
     private func decodeCommonSetting(_ key: JSONKey, _ value: JSONValue, into settings: inout FlowLayoutSettings) throws(RequestError) -> Bool {
         if key == "itemSize" { settings.itemSize = try value.size(limits, requireBoth: true) }
+        else if key == "estimatedItemSize" { settings.estimatedItemSize = try value.size(limits, requireBoth: true) }
         else if key == "headerReferenceSize" { settings.headerReferenceSize = try value.size(limits, requireBoth: false) }
         else if key == "footerReferenceSize" { settings.footerReferenceSize = try value.size(limits, requireBoth: false) }
         else if key == "sectionHeadersPinToVisibleBounds" { settings.sectionHeadersPinToVisibleBounds = try value.boolean() }

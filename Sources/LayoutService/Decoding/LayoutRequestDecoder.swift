@@ -85,6 +85,8 @@ struct DescriptionFields {
     var layoutMargins = EdgeInsets.zero
     var settings = FlowLayoutSettings()
     var sections: [FlowSection]?
+    /// `sections` was given as such, not as top-level `items` or `itemCount` (for pointers).
+    var sectionsListed = false
     var itemBudget: Int
 
     init(limits: Limits) {
@@ -101,10 +103,10 @@ struct DescriptionFields {
         else if key == "sections" {
             try requireAbsent("sections")
             sections = try decoder.decodeSections(value, itemBudget: &itemBudget)
+            sectionsListed = true
         } else if key == "items" {
             try requireAbsent("items")
-            let (sizes, depths) = try decoder.decodeItems(value, itemBudget: &itemBudget)
-            sections = [FlowSection(items: .sizes(sizes), parallaxDepths: depths)]
+            sections = [FlowSection(listed: try decoder.decodeItems(value, itemBudget: &itemBudget))]
         } else if key == "itemCount" {
             try requireAbsent("itemCount")
             sections = [FlowSection(items: .count(try value.count(maximum: itemBudget, limit: limits.maxItems, what: "items")))]
@@ -119,9 +121,17 @@ struct DescriptionFields {
         }
     }
 
+    /// The input, once every field is read: items sent as `{}` get the estimate of `layout`, which may
+    /// have come after them.
     func finish(crossAxisLength: (ScrollDirection) throws(RequestError) -> Double) throws(RequestError) -> FlowLayoutInput {
-        guard let sections else {
+        guard var sections else {
             throw RequestError.invalid("One of 'sections', 'items' or 'itemCount' is required.")
+        }
+        if sectionsListed {
+            try within("sections") { () throws(RequestError) in try sections.estimate(with: settings.estimatedItemSize) }
+        } else {
+            // Top-level `items` is section 0 spelled at the root: its pointer is already `/items/3`.
+            try sections[0].estimate(with: settings.estimatedItemSize)
         }
         return FlowLayoutInput(
             settings: settings, sections: sections, crossAxisLength: try crossAxisLength(settings.effectiveScrollDirection),

@@ -12,6 +12,9 @@ public struct Limits: Hashable, Sendable {
     /// Elements in one answer, over all the bounds of a list: past it the request is refused (400,
     /// `answer-too-large`) before the answer is written, about 15 MB of JSON.
     public var maxAnswerAttributes: Int = 100_000
+    /// Operations in one batch of updates (`POST /v1/layouts/{id}/updates`): each is applied in turn
+    /// and every lookup of where an item went replays them all, so a batch's cost grows with its length.
+    public var maxUpdates: Int = 10_000
     /// Largest request body, in bytes (enforced by the HTTP server, reported here for the docs).
     public var maxBodyBytes: Int = 8 * 1024 * 1024
 

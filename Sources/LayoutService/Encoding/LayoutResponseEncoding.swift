@@ -63,7 +63,9 @@ extension JSONWriter {
         byte(UInt8(ascii: "}"))
     }
 
-    /// The members that do not move with the view, up to zIndex, without the closing brace.
+    /// The members that do not move with the view, up to zIndex (and `estimated` on a cell whose size
+    /// is still the estimate: written only when true, so other answers keep their bytes), without the
+    /// closing brace.
     mutating func attributePrefix(_ attributes: LayoutAttributes) {
         switch attributes.kind {
         case .cell:
@@ -89,6 +91,7 @@ extension JSONWriter {
         point(attributes.center)
         raw(",\"zIndex\":")
         integer(attributes.zIndex)
+        if attributes.isEstimated { raw(",\"estimated\":true") }
     }
 
     mutating func point(_ point: Point) {

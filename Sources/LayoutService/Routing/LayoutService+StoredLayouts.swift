@@ -9,9 +9,16 @@ extension LayoutService {
         let input: FlowLayoutInput
         do { input = try decodeBody(request, decoder.decodeRegistration) } catch { return .problem(error) }
         let key = input.contentHash
+        return storedAnswer(cache.store(input, key: key), key: key)
+    }
+
+    /// The answer to storing a layout under `key`: 201 with its metadata and `Location` when stored
+    /// now, 200 when already stored, 507 when it cannot be stored. `more` writes members after the
+    /// metadata.
+    func storedAnswer(_ storing: LayoutCache.Storing, key: ContentHash, more: (inout JSONWriter) -> Void = { _ in }) -> ServiceResponse {
         let base: BaseLayout
         let hit: Bool
-        switch cache.store(input, key: key) {
+        switch storing {
         case .hit(let layout): (base, hit) = (layout, true)
         case .stored(let layout): (base, hit) = (layout, false)
         case .tooLarge(let layout):
@@ -22,7 +29,7 @@ extension LayoutService {
             return response
         }
         var response = ServiceResponse.json(
-            hit ? 200 : 201, metadataWriter(base, key: key), etag: EntityTag(layout: key),
+            hit ? 200 : 201, metadataWriter(base, key: key, more: more), etag: EntityTag(layout: key),
             headers: [(name: "Location", value: "/v1/layouts/\(key)")])
         response.cacheHit = hit
         response.itemCount = base.itemCount
@@ -87,7 +94,7 @@ extension LayoutService {
         return response
     }
 
-    private func notFound(_ pathID: PathID?, _ request: ServiceRequest) -> ServiceResponse {
+    func notFound(_ pathID: PathID?, _ request: ServiceRequest) -> ServiceResponse {
         .problem(.layoutNotFound(pathID?.spelling(in: request.path) ?? ""))
     }
 
@@ -140,7 +147,11 @@ extension LayoutService {
         return response
     }
 
-    private func metadataWriter(_ base: BaseLayout, key: ContentHash) -> JSONWriter {
+    /// The metadata of a stored layout as one object; `more` writes members of its own before the
+    /// object closes.
+    private func metadataWriter(
+        _ base: BaseLayout, key: ContentHash, more: (inout JSONWriter) -> Void = { _ in }
+    ) -> JSONWriter {
         var writer = JSONWriter(capacity: 256)
         writer.raw("{\"layoutId\":")
         writer.string(key)
@@ -155,6 +166,7 @@ extension LayoutService {
         writer.integer(base.itemCount)
         writer.raw(",\"bytes\":")
         writer.integer(base.storedByteCount)
+        more(&writer)
         writer.byte(UInt8(ascii: "}"))
         return writer
     }

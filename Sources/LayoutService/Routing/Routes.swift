@@ -19,6 +19,7 @@ extension LayoutService {
         Route(["POST"], "/v1/layouts/{id}/attributes", .storedAttributes, [200, 400, 404, 415]) { $0.scroll($2, $1) },
         Route(["POST"], "/v1/layout", .layout, [200, 400, 415]) { service, request, _ in service.layout(request) },
         Route(["POST"], "/v1/layouts", .layouts, [200, 201, 400, 415, 507]) { service, request, _ in service.register(request) },
+        Route(["POST"], "/v1/layouts/{id}/updates", .storedUpdates, [200, 201, 400, 404, 415, 507]) { $0.update($2, $1) },
         Route(["GET"], "/v1/layouts/{id}", .storedLayout, [200, 404]) { $0.metadata($2, $1) },
         Route(["DELETE"], "/v1/layouts/{id}", .storedLayout, [204, 404]) { $0.delete($2, $1) },
         Route(["GET", "HEAD"], "/v1/cache", .cache, [200]) { service, _, _ in service.cacheStatistics() },
@@ -182,7 +183,7 @@ enum PathID {
 /// The label of a route in metrics and logs: its path template (`RouteTable.names`), never an id or a
 /// raw path; `unknown` for a path no route has.
 enum RouteLabel: Int, CaseIterable, Sendable {
-    case layout, layouts, storedLayout, storedAttributes, health, live, ready, metrics, cache, unknown
+    case layout, layouts, storedLayout, storedAttributes, storedUpdates, health, live, ready, metrics, cache, unknown
 
     /// Static, so an access line copies it without escaping it.
     var name: StaticString { RouteTable.names[rawValue] }

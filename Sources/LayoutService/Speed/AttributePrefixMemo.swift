@@ -1,8 +1,8 @@
 import FlowLayout
 
 /// The JSON of the members of an attribute that do not move when the view scrolls (kind, index path,
-/// frame, centre, zIndex), remembered per thread by value, so a scroll answer writes the numbers of
-/// only what did move: the parallax offset.
+/// frame, centre, zIndex, the estimate flag), remembered per thread by value, so a scroll answer
+/// writes the numbers of only what did move: the parallax offset.
 ///
 /// Keyed by the values themselves, not by a layout or a request: a hit is the same bytes by
 /// construction, so nothing ever needs invalidating. A two-way set-associative table of fixed-size
@@ -78,12 +78,14 @@ struct AttributePrefixMemo {
 
     typealias Key = (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64)
 
-    /// Everything the prefix is written from (the centre is the frame's): bit patterns, so -0 and 0
-    /// are different keys for the same text, which costs a slot and never a wrong answer.
+    /// Everything the prefix is written from (the centre is the frame's; the estimate flag rides in
+    /// the kind's word): bit patterns, so -0 and 0 are different keys for the same text, which costs a
+    /// slot and never a wrong answer.
     @inline(__always)
     private static func key(_ attributes: LayoutAttributes) -> Key {
         let frame = attributes.frame
-        return (UInt64(attributes.kind.rawValue), UInt64(bitPattern: Int64(attributes.section)),
+        let kind = UInt64(attributes.kind.rawValue) | (attributes.isEstimated ? 0x100 : 0)
+        return (kind, UInt64(bitPattern: Int64(attributes.section)),
                 UInt64(bitPattern: Int64(attributes.item)), UInt64(bitPattern: Int64(attributes.zIndex)),
                 frame.minX.bitPattern, frame.minY.bitPattern, frame.size.width.bitPattern, frame.size.height.bitPattern)
     }

@@ -1,0 +1,43 @@
+import FlowLayout
+
+/// The members an update's answer adds to a stored layout's metadata, in a fixed order so answers
+/// are byte-stable. Numbers are spelled as in every frame (`number`, `rect`, `point`).
+extension JSONWriter {
+    /// `[{kind, before, after, from, to}, …]`: index paths as `{section, item}` (item 0 for headers
+    /// and footers, as in UIKit's index paths), null for the side an element does not exist on.
+    mutating func transitions(_ transitions: [ElementTransition]) {
+        byte(UInt8(ascii: "["))
+        for (index, transition) in transitions.enumerated() {
+            if index > 0 { byte(UInt8(ascii: ",")) }
+            switch transition.kind {
+            case .cell: raw("{\"kind\":\"cell\"")
+            case .header: raw("{\"kind\":\"header\"")
+            case .footer: raw("{\"kind\":\"footer\"")
+            case .stretchHeader: raw("{\"kind\":\"stretchHeader\"")
+            case .background: raw("{\"kind\":\"background\"")
+            }
+            raw(",\"before\":")
+            itemPath(transition.before)
+            raw(",\"after\":")
+            itemPath(transition.after)
+            raw(",\"from\":")
+            if let from = transition.from { rect(from) } else { raw("null") }
+            raw(",\"to\":")
+            if let to = transition.to { rect(to) } else { raw("null") }
+            byte(UInt8(ascii: "}"))
+        }
+        byte(UInt8(ascii: "]"))
+    }
+
+    private mutating func itemPath(_ path: ItemPath?) {
+        guard let path else {
+            raw("null")
+            return
+        }
+        raw("{\"section\":")
+        integer(path.section)
+        raw(",\"item\":")
+        integer(path.item)
+        byte(UInt8(ascii: "}"))
+    }
+}

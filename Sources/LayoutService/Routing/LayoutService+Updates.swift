@@ -1,0 +1,70 @@
+import FlowLayout
+
+/// Updates of a stored layout: a batch of operations gives a new layout under a new id (the id of
+/// its inputs registered from scratch); the previous one stays stored, unchanged.
+extension LayoutService {
+    /// `POST /v1/layouts/{id}/updates`: answered as a registration of the result (201, 200 when that
+    /// layout is already stored, 507), plus `previousLayoutId`, and `contentOffsetAdjustment` and
+    /// `transitions` when `anchor` and `transitions` ask for them. A refused batch stores nothing.
+    func update(_ pathID: PathID?, _ request: ServiceRequest) -> ServiceResponse {
+        guard let previousID = pathID?.layoutID, let previous = cache.lookup(previousID) else { return notFound(pathID, request) }
+        let estimate = previous.environment.settings.estimatedItemSize
+        let batch: UpdateRequest
+        let updated: (layout: BaseLayout, mapping: UpdateMapping)
+        do {
+            batch = try decodeBody(request) { (root) throws(RequestError) in try decoder.decodeUpdates(root, estimate: estimate) }
+            updated = try apply(batch.updates, to: previous)
+        } catch {
+            return .problem(error)
+        }
+        let (layout, mapping) = updated
+        return storedAnswer(cache.store(layout), key: layout.contentHash) { writer in
+            writer.raw(",\"previousLayoutId\":")
+            writer.string(previousID)
+            if let anchor = batch.anchor {
+                writer.raw(",\"contentOffsetAdjustment\":")
+                writer.point(previous.contentOffsetAdjustment(to: layout, mapping: mapping, anchor: anchor.bounds, scale: anchor.scale))
+            }
+            if let view = batch.transitions {
+                writer.raw(",\"transitions\":")
+                writer.transitions(previous.transitions(to: layout, mapping: mapping, bounds: view.bounds, scale: view.scale))
+            }
+        }
+    }
+
+    /// `base` after `updates`, or the problem naming the first operation that does not fit: the
+    /// engine's refusal, or, among the operations before it, the first whose sections pass
+    /// `maxSections` (counted as the operations go, as the engine counts items against `maxItems`).
+    private func apply(_ updates: [LayoutUpdate], to base: BaseLayout) throws(Problem) -> (layout: BaseLayout, mapping: UpdateMapping) {
+        var work = 0
+        let updated: (layout: BaseLayout, mapping: UpdateMapping)
+        do {
+            updated = try base.updated(by: updates, maxItems: configuration.limits.maxItems, work: &work)
+        } catch {
+            try checkSectionCount(updates[..<error.operation], from: base.sectionCount)
+            throw error.requestError.problem
+        }
+        try checkSectionCount(updates[...], from: base.sectionCount)
+        return updated
+    }
+
+    /// Throws when the sections, `count` before `updates` (all of which the engine accepted), pass
+    /// `maxSections` after one of them.
+    private func checkSectionCount(_ updates: ArraySlice<LayoutUpdate>, from count: Int) throws(Problem) {
+        let limit = configuration.limits.maxSections
+        var sections = count
+        for (index, update) in zip(updates.indices, updates) {
+            switch update {
+            case .insertSections(_, let given):
+                sections += given.count
+                guard sections <= limit else {
+                    var error = RequestError.limit("The layout would hold \(sections) sections, more than \(limit).")
+                    error.pointer = "/updates/\(index)/sections"
+                    throw error.problem
+                }
+            case .deleteSections(_, let deleted): sections -= deleted
+            default: continue
+            }
+        }
+    }
+}
