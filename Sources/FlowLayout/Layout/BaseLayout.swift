@@ -80,7 +80,8 @@ public final class BaseLayout: Sendable {
     }
 
     /// Approximate bytes this layout keeps alive, for the cache's budget: the object and its sections'
-    /// trees of lines. Nodes an updated layout shares with the one it came from count in both. O(nodes).
+    /// trees of lines. Nodes an updated layout shares with the one it came from count in both.
+    /// O(sections).
     public var heapByteCount: Int {
         let arrayOverhead = 48
         let object = 16 + MemoryLayout<LayoutEnvironment>.size + MemoryLayout<Size>.size + 8 + 16 + 8 + 2

@@ -141,8 +141,9 @@ final class SectionLines: Sendable {
         return position.node.chunk.item(index - position.firstItem)
     }
 
-    /// Bytes the lines keep alive.
-    var heapByteCount: Int { 16 + MemoryLayout<LineGeometry>.size + 64 + (root?.heapByteCount ?? 0) }
+    /// Bytes the lines keep alive, O(1): the tree keeps the sum. Nodes shared with the layout an update
+    /// came from count in both.
+    var heapByteCount: Int { 16 + MemoryLayout<LineGeometry>.size + 64 + summary.bytes }
 }
 
 extension CSSFlexLayout {

@@ -36,6 +36,9 @@ struct LineSummary: Sendable {
         set { estimates = Int32(newValue) }
     }
     var hasDepths = false
+    /// Bytes the subtree's nodes and chunks keep alive (`LineNode.byteCount` each), so a layout's
+    /// size is known in O(1) however it was built.
+    var bytes = 0
     /// The one size every item has, when they all have one.
     var sizes = SizeSummary.none
     var hash = SequenceHash.empty
@@ -68,6 +71,7 @@ struct LineSummary: Sendable {
         sum.linesNotOfOneItem = a.linesNotOfOneItem + b.linesNotOfOneItem
         sum.estimatedCount = a.estimatedCount + b.estimatedCount
         sum.hasDepths = a.hasDepths || b.hasDepths
+        sum.bytes = a.bytes + b.bytes
         sum.sizes = a.sizes + b.sizes
         sum.hash = a.hash + b.hash
         return sum

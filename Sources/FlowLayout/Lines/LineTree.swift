@@ -26,7 +26,9 @@ final class LineNode: Sendable {
 
     /// A node of one chunk, without children.
     convenience init(_ chunk: LineChunk, priority: UInt64, lineSpacing: FixedLength) {
-        self.init(nil, chunk, own: LineSummary(chunk, lineSpacing: lineSpacing), nil, priority: priority)
+        var own = LineSummary(chunk, lineSpacing: lineSpacing)
+        own.bytes = Self.byteCount(of: chunk)
+        self.init(nil, chunk, own: own, nil, priority: priority)
     }
 
     /// This node's chunk under other children.
@@ -42,11 +44,11 @@ final class LineNode: Sendable {
         return lines.fencedLine(startingBelow: bound)
     }
 
-    /// Bytes the subtree keeps alive: nodes (header, fields) and listed chunks. O(nodes).
-    var heapByteCount: Int {
-        let node = 16 + 16 + MemoryLayout<LineNode?>.size * 2 + MemoryLayout<LineChunk>.size + 8
-            + MemoryLayout<LineSummary>.stride * 2
-        return node + chunk.heapByteCount + (left?.heapByteCount ?? 0) + (right?.heapByteCount ?? 0)
+    /// Bytes one node keeps alive: its object (a header, its fields, the allocator's header) and its
+    /// chunk's storage.
+    static func byteCount(of chunk: LineChunk) -> Int {
+        16 + 16 + MemoryLayout<LineNode?>.size * 2 + MemoryLayout<LineChunk>.size + 8 + MemoryLayout<LineSummary>.stride * 2
+            + chunk.heapByteCount
     }
 }
 
