@@ -118,50 +118,31 @@ enum LineTree {
 
     /// The chunk holding item `index` (`index` below the tree's item count).
     static func chunk(holdingItem index: Int, in root: LineNode, work: inout Int) -> Position {
-        descend(root, work: &work) { node, position in
-            let left = node.left?.summary.itemCount ?? 0
-            if index < position + left { return .left }
-            return index < position + left + node.own.itemCount ? .here : .right
-        } counting: { $0.itemCount }
+        chunk(holding: index, counting: \.itemCount, in: root, work: &work)
     }
 
     /// The chunk holding line `index` (`index` below the tree's line count).
     static func chunk(holdingLine index: Int, in root: LineNode, work: inout Int) -> Position {
-        descend(root, work: &work) { node, position in
-            let left = node.left?.summary.lineCount ?? 0
-            if index < position + left { return .left }
-            return index < position + left + node.own.lineCount ? .here : .right
-        } counting: { $0.lineCount }
+        chunk(holding: index, counting: \.lineCount, in: root, work: &work)
     }
 
-    enum Step { case left, here, right }
-
-    /// Walks down by `choose`, which sees each node and how many units (`counting`) lie before it.
-    private static func descend(
-        _ root: LineNode, work: inout Int, choose: (LineNode, Int) -> Step, counting: (LineSummary) -> Int
-    ) -> Position {
+    /// Walks down to the chunk holding unit `index`, counting units (items or lines) by `counting`.
+    private static func chunk(holding index: Int, counting: KeyPath<LineSummary, Int>, in root: LineNode, work: inout Int) -> Position {
         var node = root
-        var items = 0
-        var lines = 0
-        var start = FixedLength.zero
-        var units = 0
+        var before = LineSummary()
         while true {
             work += 1
-            let step = choose(node, units)
-            if step == .left, let left = node.left {
-                node = left
+            let left = node.left?.summary ?? LineSummary()
+            let units = before[keyPath: counting] + left[keyPath: counting]
+            if index < units, let child = node.left {
+                node = child
                 continue
             }
-            let before = node.left?.summary ?? LineSummary()
-            if step == .here || node.right == nil {
-                return Position(
-                    node: node, firstItem: items + before.itemCount, firstLine: lines + before.lineCount,
-                    start: start + before.extent)
+            let here = before + left
+            if index < units + node.own[keyPath: counting] || node.right == nil {
+                return Position(node: node, firstItem: here.itemCount, firstLine: here.lineCount, start: here.extent)
             }
-            items += before.itemCount + node.own.itemCount
-            lines += before.lineCount + node.own.lineCount
-            start += before.extent + node.own.extent
-            units += counting(before) + counting(node.own)
+            before = here + node.own
             node = node.right!
         }
     }

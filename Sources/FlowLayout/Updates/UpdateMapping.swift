@@ -14,93 +14,65 @@ public struct UpdateMapping: Sendable {
 
     /// Where an item of the old layout is in the new one; nil when it was deleted.
     public func newPath(of old: ItemPath) -> ItemPath? {
-        var path = old
-        for step in steps {
-            switch step {
-            case .insertItems(let section, let at, let count):
-                if path.section == section && path.item >= at { path.item += count }
-            case .deleteItems(let section, let at, let count):
-                guard path.section == section, path.item >= at else { continue }
-                if path.item < at + count { return nil }
-                path.item -= count
-            case .move(let from, let to):
-                if path == from {
-                    path = to
-                    continue
-                }
-                if path.section == from.section && path.item > from.item { path.item -= 1 }
-                if path.section == to.section && path.item >= to.item { path.item += 1 }
-            case .insertSections, .deleteSections:
-                guard let section = Self.newSection(of: path.section, step) else { return nil }
-                path.section = section
-            }
-        }
+        var path: ItemPath? = old
+        for step in steps { path = path.flatMap { Self.map($0, through: step) } }
         return path
     }
 
-    /// Where an item of the new layout was in the old one; nil when it was inserted.
+    /// Where an item of the new layout was in the old one; nil when it was inserted: the batch undone,
+    /// each step's inverse in reverse order.
     public func oldPath(of new: ItemPath) -> ItemPath? {
-        var path = new
-        for step in steps.reversed() {
-            switch step {
-            case .insertItems(let section, let at, let count):
-                guard path.section == section, path.item >= at else { continue }
-                if path.item < at + count { return nil }
-                path.item -= count
-            case .deleteItems(let section, let at, let count):
-                if path.section == section && path.item >= at { path.item += count }
-            case .move(let from, let to):
-                if path == to {
-                    path = from
-                    continue
-                }
-                if path.section == to.section && path.item > to.item { path.item -= 1 }
-                if path.section == from.section && path.item >= from.item { path.item += 1 }
-            case .insertSections, .deleteSections:
-                guard let section = Self.oldSection(of: path.section, step) else { return nil }
-                path.section = section
-            }
-        }
+        var path: ItemPath? = new
+        for step in steps.reversed() { path = path.flatMap { Self.map($0, through: step.inverse) } }
         return path
     }
 
     /// Where a section of the old layout is in the new one; nil when it was deleted.
     public func newSection(of old: Int) -> Int? {
-        var section = old
-        for step in steps {
-            guard let next = Self.newSection(of: section, step) else { return nil }
-            section = next
-        }
-        return section
+        newPath(of: ItemPath(section: old, item: -1))?.section
     }
 
     /// Where a section of the new layout was in the old one; nil when it was inserted.
     public func oldSection(of new: Int) -> Int? {
-        var section = new
-        for step in steps.reversed() {
-            guard let previous = Self.oldSection(of: section, step) else { return nil }
-            section = previous
-        }
-        return section
+        oldPath(of: ItemPath(section: new, item: -1))?.section
     }
 
-    private static func newSection(of section: Int, _ step: Step) -> Int? {
+    /// An item's place after one step; nil when the step deletes it. Item -1 stands for the section
+    /// itself, which item steps never move.
+    private static func map(_ path: ItemPath, through step: Step) -> ItemPath? {
+        var path = path
         switch step {
-        case .insertSections(let at, let count): return section >= at ? section + count : section
-        case .deleteSections(let at, let count):
-            if section < at { return section }
-            return section < at + count ? nil : section - count
-        default: return section
-        }
-    }
-
-    private static func oldSection(of section: Int, _ step: Step) -> Int? {
-        switch step {
+        case .insertItems(let section, let at, let count):
+            if path.section == section && path.item >= at { path.item += count }
+        case .deleteItems(let section, let at, let count):
+            guard path.section == section, path.item >= at else { break }
+            if path.item < at + count { return nil }
+            path.item -= count
+        case .move(let from, let to):
+            if path == from { return to }
+            if path.section == from.section && path.item > from.item { path.item -= 1 }
+            if path.section == to.section && path.item >= to.item { path.item += 1 }
         case .insertSections(let at, let count):
-            if section < at { return section }
-            return section < at + count ? nil : section - count
-        case .deleteSections(let at, let count): return section >= at ? section + count : section
-        default: return section
+            if path.section >= at { path.section += count }
+        case .deleteSections(let at, let count):
+            guard path.section >= at else { break }
+            if path.section < at + count { return nil }
+            path.section -= count
+        }
+        return path
+    }
+}
+
+extension UpdateMapping.Step {
+    /// The step that undoes this one: what was inserted is deleted (and so has no old place), and the
+    /// other way round.
+    var inverse: Self {
+        switch self {
+        case .insertItems(let section, let at, let count): return .deleteItems(section: section, at: at, count: count)
+        case .deleteItems(let section, let at, let count): return .insertItems(section: section, at: at, count: count)
+        case .move(let from, let to): return .move(from: to, to: from)
+        case .insertSections(let at, let count): return .deleteSections(at: at, count: count)
+        case .deleteSections(let at, let count): return .insertSections(at: at, count: count)
         }
     }
 }
