@@ -1,5 +1,6 @@
-// In-process benchmarks: the engine, the cold path (a 100,000-item request from bytes to answer bytes)
-// against simdjson alone and Foundation's JSONDecoder, and the hot path's allocations. Prints one JSON
+// In-process benchmarks: the engine and updates of a stored layout, the cold path (a 100,000-item
+// request from bytes to answer bytes) against simdjson alone and Foundation's JSONDecoder, and the hot
+// path's allocations. Prints one JSON
 // object with every figure; Benchmarks/bench.py turns it into BENCHMARKS.md. `--quick` runs one short
 // iteration of each (what CI checks).
 
@@ -12,7 +13,7 @@ import Logging
 import SeededRandom
 
 let quick = CommandLine.arguments.contains("--quick")
-/// `--only engine|cold|hot` runs one group (for profiling under callgrind or perf).
+/// `--only engine|updates|cold|hot` runs one group (for profiling under callgrind or perf).
 let only = CommandLine.arguments.firstIndex(of: "--only").map { CommandLine.arguments[$0 + 1] }
 func runs(_ group: String) -> Bool { only == nil || only == group }
 var results: [String: Double] = [:]
@@ -56,8 +57,15 @@ func inTurns(
 
 @inline(never) func keep<T>(_ value: T) { withExtendedLifetime(value) {} }
 
-func variedSizes(_ count: Int) -> [Size] {
-    var random = SplitMix64(seed: 7)
+/// CPU time of one run of `body`.
+func timed(_ body: () -> Void) -> Double {
+    let start = now()
+    body()
+    return Double(now() - start)
+}
+
+func variedSizes(_ count: Int, seed: UInt64 = 7) -> [Size] {
+    var random = SplitMix64(seed: seed)
     return (0..<count).map { _ in
         Size(width: Double(40 + random.next() % 160) + 0.5, height: Double(40 + random.next() % 120))
     }
@@ -101,6 +109,175 @@ results["query_1m_ns"] = query.second
 results["query_ratio"] = query.ratio
 }
 
+// MARK: Engine: updates of a stored layout (issue 22, point 3)
+
+// Each update timed against what a client would do without updates: register the resulting inputs
+// from scratch (the content hash, then the build), in turns. Then a layout reached by 1,000 updates
+// against the fresh layout of the same content: the work and time of the same scrolls, and the bytes.
+// Every updated layout must have the id of its content registered from scratch, and the layout after
+// the random updates the fresh one's answers, or the run stops. Part of the engine group; `--only
+// updates` runs it alone; `--update-scrolls fresh|updated` adds nothing but that
+// layout's scrolls, inside `countedScrolls`, for callgrind (bench.py counts that function's
+// instructions alone with `--toggle-collect`).
+if runs("engine") || runs("updates") {
+let updateCount = quick ? 10_000 : 1_000_000
+let countedLayout = CommandLine.arguments.firstIndex(of: "--update-scrolls").map { CommandLine.arguments[$0 + 1] }
+func input(_ sizes: [Size]) -> FlowLayoutInput {
+    FlowLayoutInput(sections: [FlowSection(items: .sizes(sizes))], crossAxisLength: 390)
+}
+/// What registering `input` costs the service when the layout is not stored: its id, then its layout.
+func register(_ input: FlowLayoutInput) -> BaseLayout {
+    keep(input.contentHash)
+    return BaseLayout(input)
+}
+/// Mean CPU time of `update` applied to `layout`, over `repeats` runs of it or as many as fit in 50 ms
+/// (an update as slow as a rebuild then still ends the benchmark in time, and shows in its ratio).
+func updateTime(_ layout: BaseLayout, _ update: [LayoutUpdate], repeats: Int) -> Double {
+    let start = now()
+    var runs = 0
+    while runs < repeats && (runs == 0 || now() - start < 50_000_000) {
+        var work = 0
+        keep(try! layout.updated(by: update, work: &work).layout)
+        runs += 1
+    }
+    return Double(now() - start) / Double(runs)
+}
+let updateRepeats = quick ? 10 : 1000
+results["update_items"] = Double(updateCount)
+let variedBase = variedSizes(updateCount)
+let variedStored = BaseLayout(input(variedBase))
+
+// 1,000 random updates (200 in the quick run), one a call as clients send them (inserts, deletes, resizes, moves and appends
+// of 1 to 8 varied items at random places), to the stored layout of varied items; the model makes the
+// same changes to the list of sizes, registered from scratch at the end.
+var random = SplitMix64(seed: 19)
+var model = variedBase
+var changed = variedStored
+var changeWork = 0
+var changeTime: UInt64 = 0
+// `--update-changes N` for another count (the findings' trend of the bytes).
+let changes = CommandLine.arguments.firstIndex(of: "--update-changes").map { Int(CommandLine.arguments[$0 + 1])! } ?? (quick ? 200 : 1000)
+for _ in 0..<changes {
+    let at = Int(random.next() % UInt64(model.count))
+    let sizes = variedSizes(1 + Int(random.next() % 8), seed: random.next())
+    let within = min(sizes.count, model.count - at)  // items from `at` that exist
+    let update: LayoutUpdate
+    switch random.next() % 5 {
+    case 0:
+        update = .insertItems(section: 0, at: at, items: sizes.map { FlowItem(size: $0) })
+        model.insert(contentsOf: sizes, at: at)
+    case 1:
+        update = .deleteItems(section: 0, at: at, count: within)
+        model.removeSubrange(at..<at + within)
+    case 2:
+        update = .resizeItems(section: 0, at: at, sizes: Array(sizes[0..<within]))
+        model.replaceSubrange(at..<at + within, with: sizes[0..<within])
+    case 3:
+        let size = model.remove(at: at)
+        let to = Int(random.next() % UInt64(model.count + 1))
+        model.insert(size, at: to)
+        update = .moveItem(from: ItemPath(section: 0, item: at), to: ItemPath(section: 0, item: to))
+    default:
+        update = .appendItems(section: 0, items: sizes.map { FlowItem(size: $0) })
+        model += sizes
+    }
+    let start = now()
+    changed = try! changed.updated(by: [update], work: &changeWork).layout
+    changeTime += now() - start
+}
+let fresh = register(input(model))
+precondition(changed.contentHash == fresh.contentHash && fresh.contentHash == input(model).contentHash,
+             "a layout reached by updates has another id than the same content registered from scratch")
+precondition(changed.contentSize == fresh.contentSize && changed.itemCount == fresh.itemCount)
+
+// The same random views of both (a 390×844 view, as the engine's query above).
+let scrollQueries = quick ? 100 : 20_000
+var offsetRandom = SplitMix64(seed: 23)
+let scrollOffsets = (0..<scrollQueries).map { _ in
+    Double(offsetRandom.next() % UInt64(max(1, fresh.contentSize.height - 844)))
+}
+/// Every view of `scrollOffsets` queried on `layout`: the work `attributes(in:into:)` counts (the
+/// figure the machine's load cannot move) and the elements answered.
+@inline(never) func countedScrolls(_ layout: BaseLayout) -> (work: Int, elements: Int) {
+    var attributes: [LayoutAttributes] = []
+    attributes.reserveCapacity(64)
+    var work = 0, elements = 0
+    for offset in scrollOffsets {
+        attributes.removeAll(keepingCapacity: true)
+        work += layout.attributes(in: Viewport(bounds: Rect(x: 0, y: offset, width: 390, height: 844)), into: &attributes)
+        elements += attributes.count
+    }
+    return (work, elements)
+}
+if let countedLayout {
+    keep(countedScrolls(countedLayout == "fresh" ? fresh : changed))
+    exit(0)
+}
+let changedScrolls = countedScrolls(changed), freshScrolls = countedScrolls(fresh)
+precondition(changedScrolls.elements == freshScrolls.elements, "the updated layout answers other views than the fresh one")
+for offset in scrollOffsets.prefix(1000) {
+    var mine: [LayoutAttributes] = [], theirs: [LayoutAttributes] = []
+    let view = Viewport(bounds: Rect(x: 0, y: offset, width: 390, height: 844))
+    changed.attributes(in: view, into: &mine)
+    fresh.attributes(in: view, into: &theirs)
+    precondition(mine == theirs, "the updated layout answers the view at \(offset) otherwise than the fresh one")
+}
+results["update_random_changes"] = Double(changes)
+results["update_random_ns_per_change"] = Double(changeTime) / Double(max(1, changes))
+results["update_random_work_per_change"] = Double(changeWork) / Double(max(1, changes))
+results["update_scroll_queries"] = Double(scrollQueries)
+results["update_scroll_work_fresh"] = Double(freshScrolls.work) / Double(scrollQueries)
+results["update_scroll_work_updated"] = Double(changedScrolls.work) / Double(scrollQueries)
+results["update_scroll_work_ratio"] = Double(changedScrolls.work) / Double(freshScrolls.work)
+// Mean CPU time per view, the two layouts in turns.
+let scrolls = inTurns({ timed { keep(countedScrolls(fresh)) } }, { timed { keep(countedScrolls(changed)) } })
+results["update_scroll_fresh_ns"] = scrolls.first / Double(scrollQueries)
+results["update_scroll_updated_ns"] = scrolls.second / Double(scrollQueries)
+results["update_scroll_time_ratio"] = scrolls.ratio
+results["update_bytes_fresh"] = Double(fresh.heapByteCount)
+results["update_bytes_updated"] = Double(changed.heapByteCount)
+results["update_bytes_ratio"] = Double(changed.heapByteCount) / Double(fresh.heapByteCount)
+
+// A feed's next page: 100 varied items appended to the stored layout of varied items (several a line).
+let page = variedSizes(100, seed: 13)
+let appendResult = input(variedBase + page)
+let appendUpdate: [LayoutUpdate] = [.appendItems(section: 0, items: page.map { FlowItem(size: $0) })]
+var appendWork = 0
+let appended = try! variedStored.updated(by: appendUpdate, work: &appendWork).layout
+precondition(appended.contentHash == appendResult.contentHash, "an appended layout's id differs from its fresh one's")
+let append = inTurns(
+    { updateTime(variedStored, appendUpdate, repeats: updateRepeats) }, { timed { keep(register(appendResult)) } }, turns: 5)
+results["update_append_ns"] = append.first
+results["update_append_register_ns"] = append.second
+results["update_append_ratio"] = append.ratio
+results["update_append_work"] = Double(appendWork)
+
+// A feed of one item a line (every item wider than half the line, heights varied): the middle item
+// measured anew.
+var feedRandom = SplitMix64(seed: 17)
+let feedSizes = (0..<updateCount).map { _ in
+    Size(width: Double(200 + feedRandom.next() % 180) + 0.5, height: Double(40 + feedRandom.next() % 200))
+}
+let feedStored = BaseLayout(input(feedSizes))
+let measured = Size(width: 301.5, height: 517)
+var resizedSizes = feedSizes
+resizedSizes[updateCount / 2] = measured
+let resizeResult = input(resizedSizes)
+let resizeUpdate: [LayoutUpdate] = [.resizeItems(section: 0, at: updateCount / 2, sizes: [measured])]
+var resizeWork = 0
+let resized = try! feedStored.updated(by: resizeUpdate, work: &resizeWork).layout
+precondition(resized.contentHash == resizeResult.contentHash, "a resized feed's id differs from its fresh one's")
+// One item a line: the content is every height and the default 10-point spacing between them.
+precondition(feedStored.contentSize.height == feedSizes.reduce(0) { $0 + $1.height } + 10 * Double(updateCount - 1),
+             "the feed is not one item a line")
+let resize = inTurns(
+    { updateTime(feedStored, resizeUpdate, repeats: updateRepeats) }, { timed { keep(register(resizeResult)) } }, turns: 5)
+results["update_resize_ns"] = resize.first
+results["update_resize_rebuild_ns"] = resize.second
+results["update_resize_ratio"] = resize.ratio
+results["update_resize_work"] = Double(resizeWork)
+}
+
 // MARK: Cold path: a 100,000-item request
 
 /// The same request as Codable structs, for the Foundation baseline.
@@ -135,13 +312,6 @@ func coldRequest(_ service: LayoutService) -> ServiceResponse {
     }
 }
 precondition(coldRequest(LayoutService()).status == 200)
-
-/// CPU time of one run of `body`.
-func timed(_ body: () -> Void) -> Double {
-    let start = now()
-    body()
-    return Double(now() - start)
-}
 
 // Each baseline in turns with layoutd, so a busy spell of the machine (memory bandwidth shared with
 // neighbours slows a 2.8 MB parse far more than it slows a few kilobytes) falls on both sides of a
