@@ -176,8 +176,24 @@ fileprivate struct ChunkBuilder {
         anyDepth = false
     }
 
+    /// The chunks. A last listed chunk of fewer than half the lines a chunk is built with joins the
+    /// listed chunk before it (or shares their lines evenly past `LineChunk.maxJoinedLines`), so that
+    /// re-breaking a stretch of lines leaves no small chunk behind (each costs a node and its arrays'
+    /// headers): an insert into a full chunk grows it instead of splitting it.
     mutating func finish() -> [LineChunk] {
         flush()
+        guard chunks.count >= 2, case .listed(let last) = chunks[chunks.count - 1],
+            case .listed(let previous) = chunks[chunks.count - 2], last.thicknesses.count < LineChunk.maxLines / 2
+        else { return chunks }
+        let lines = previous.thicknesses.count + last.thicknesses.count
+        let joined = LineChunk.listed(previous).appending(last, lineSpacing: lineSpacing)
+        chunks.removeLast(2)
+        if lines <= LineChunk.maxJoinedLines {
+            chunks.append(joined)
+        } else {
+            let (first, second) = joined.split(atLine: lines / 2, lineSpacing: lineSpacing)
+            chunks += [first, second]
+        }
         return chunks
     }
 }

@@ -1,5 +1,5 @@
 /// A few whole lines of a section and their items: the payload of one `LineNode`. Either lines listed
-/// one by one (at most `LineChunk.maxLines`), or a run of full lines of one item size, which costs
+/// one by one (`LineChunk.maxLines`, or up to `maxJoinedLines` after an update), or a run of full lines of one item size, which costs
 /// O(1) whatever its length: how a counted section (`itemCount`) is kept, and a long stretch of equal
 /// sizes in a listed one.
 enum LineChunk: Sendable {
@@ -10,6 +10,8 @@ enum LineChunk: Sendable {
     /// costs (its node, its arrays' headers) shared by this many lines keep a feed under 40 bytes
     /// an item (docs/flow-layout.md §6.5).
     static let maxLines = 64
+    /// Lines a listed chunk may grow to when an update joins a few lines to it (see `ChunkBuilder`).
+    static let maxJoinedLines = 96
     /// Items a listed chunk is closed at, when its lines are long.
     static let maxItems = 2048
 
@@ -85,6 +87,21 @@ enum LineChunk: Sendable {
         }
     }
 
+    /// A listed chunk followed by another's lines (both listed).
+    func appending(_ other: ListedLines, lineSpacing: FixedLength) -> LineChunk {
+        guard case .listed(let lines) = self else { preconditionFailure("only listed chunks are joined") }
+        let offset = UInt32(lines.sizes.count)
+        func joined<T>(_ a: [T]?, _ b: [T]?, absent: T) -> [T]? {
+            guard a != nil || b != nil else { return nil }
+            return (a ?? Array(repeating: absent, count: lines.sizes.count)) + (b ?? Array(repeating: absent, count: other.sizes.count))
+        }
+        return .listed(ListedLines(
+            sizes: lines.sizes + other.sizes, estimated: joined(lines.estimated, other.estimated, absent: false),
+            depths: joined(lines.depths, other.depths, absent: .nan),
+            firstItems: lines.firstItems + other.firstItems.map { $0 + offset },
+            thicknesses: lines.thicknesses + other.thicknesses, lineSpacing: lineSpacing))
+    }
+
     /// Bytes this chunk keeps alive: a listed chunk's object and its arrays' elements and headers.
     var heapByteCount: Int {
         switch self {
@@ -107,32 +124,35 @@ final class ListedLines: Sendable {
     let firstItems: [UInt32]
     /// Each line's thickness: the largest across length of its items.
     let thicknesses: [Double]
-    /// Where lines 16, 32 and 48 start, relative to the chunk's first line (lines `lineSpacing`
-    /// apart): a query finding the first line in view sums at most 16 lines' strides, not 64. Inline,
-    /// not an array, to cost 48 bytes a chunk and no allocation.
-    let fences: (FixedLength, FixedLength, FixedLength)
+    /// Where lines 16, 32, 48, 64 and 80 start, relative to the chunk's first line (lines
+    /// `lineSpacing` apart): a query finding the first line in view sums at most 16 lines' strides.
+    /// Inline, not an array, to cost 80 bytes a chunk and no allocation.
+    let fences: (FixedLength, FixedLength, FixedLength, FixedLength, FixedLength)
     static let fenceStride = 16
 
     init(sizes: [Size], estimated: [Bool]?, depths: [Double]?, firstItems: [UInt32], thicknesses: [Double], lineSpacing: FixedLength) {
+        precondition(thicknesses.count <= 6 * Self.fenceStride, "a listed chunk holds at most 96 lines")
         self.sizes = sizes
         self.estimated = estimated
         self.depths = depths
         self.firstItems = firstItems
         self.thicknesses = thicknesses
-        var fences = [FixedLength](repeating: .zero, count: 3)
+        var fences = [FixedLength](repeating: .zero, count: 5)
         var start = FixedLength.zero
         for line in thicknesses.indices {
-            if line > 0, line % Self.fenceStride == 0, line / Self.fenceStride <= 3 { fences[line / Self.fenceStride - 1] = start }
+            if line > 0, line % Self.fenceStride == 0 { fences[line / Self.fenceStride - 1] = start }
             start += FixedLength(thicknesses[line]) + lineSpacing
         }
-        self.fences = (fences[0], fences[1], fences[2])
+        self.fences = (fences[0], fences[1], fences[2], fences[3], fences[4])
     }
 
-    /// The last fenced line (0, 16, 32 or 48) whose start is below `bound`, and that start, for lines
+    /// The last fenced line (0, 16, 32, …) whose start is below `bound`, and that start, for lines
     /// that never go backwards.
     @inline(__always)
     func fencedLine(startingBelow bound: FixedLength) -> (line: Int, start: FixedLength) {
         let count = thicknesses.count
+        if count > 80, fences.4 < bound { return (80, fences.4) }
+        if count > 64, fences.3 < bound { return (64, fences.3) }
         if count > 48, fences.2 < bound { return (48, fences.2) }
         if count > 32, fences.1 < bound { return (32, fences.1) }
         if count > 16, fences.0 < bound { return (16, fences.0) }
@@ -156,7 +176,7 @@ final class ListedLines: Sendable {
     /// allocator may round a capacity up differently from run to run, and budgets must not vary.
     var heapByteCount: Int {
         let arrayOverhead = 48
-        var bytes = 16 + 5 * 8 + 3 * 16 + 16
+        var bytes = 16 + 5 * 8 + 5 * 16 + 16
         bytes += sizes.count * MemoryLayout<Size>.stride + arrayOverhead
         bytes += firstItems.count * MemoryLayout<UInt32>.stride + arrayOverhead
         bytes += thicknesses.count * MemoryLayout<Double>.stride + arrayOverhead

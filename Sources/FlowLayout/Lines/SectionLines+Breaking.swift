@@ -25,10 +25,15 @@ extension SectionLines {
         }
         // Restart where a line starts: the first line of the chunk holding the item before the change
         // (an item at a line's start may move up to the line before), or the section's start.
+        // A chunk less than half full is re-broken with the one before it, so that edits in one place
+        // do not leave a trail of small chunks (each costs a node).
         var restartLine = 0
         var restartItem: Int?
         if range.lowerBound > 0 {
-            let position = LineTree.chunk(holdingItem: range.lowerBound - 1, in: root, work: &work)
+            var position = LineTree.chunk(holdingItem: range.lowerBound - 1, in: root, work: &work)
+            if position.firstLine > 0, position.node.own.lineCount < LineChunk.maxLines / 2 {
+                position = LineTree.chunk(holdingLine: position.firstLine - 1, in: root, work: &work)
+            }
             if position.firstLine > 0 {
                 restartLine = position.firstLine
                 restartItem = position.firstItem
