@@ -24,7 +24,7 @@ struct SequenceHash: Hashable, Sendable {
 
     /// A sequence of one item.
     init(_ item: FlowItem) {
-        let term = item.hashTerm % Self.prime
+        let term = Self.reduce(item.hashTerm)
         self.init(sum: (term, term), power: Self.bases)
     }
 
@@ -38,7 +38,7 @@ struct SequenceHash: Hashable, Sendable {
     init(count: Int, item: (Int) -> FlowItem) {
         var sum: (UInt64, UInt64) = (0, 0)
         for index in (0..<count).reversed() {
-            let term = item(index).hashTerm % Self.prime
+            let term = Self.reduce(item(index).hashTerm)
             sum = (Self.add(Self.multiply(sum.0, Self.bases.0), term), Self.add(Self.multiply(sum.1, Self.bases.1), term))
         }
         self.init(sum: sum, power: (Self.power(Self.bases.0, count), Self.power(Self.bases.1, count)))
@@ -81,6 +81,12 @@ struct SequenceHash: Hashable, Sendable {
     func hash(into hasher: inout Hasher) {
         hasher.combine(sum.0)
         hasher.combine(sum.1)
+    }
+
+    /// `value` modulo 2⁶¹ − 1 without a division: 2⁶¹ ≡ 1, so the bits above 61 fold back in.
+    @inline(__always) private static func reduce(_ value: UInt64) -> UInt64 {
+        let folded = (value & prime) + (value >> 61)
+        return folded >= prime ? folded - prime : folded
     }
 
     @inline(__always) private static func add(_ a: UInt64, _ b: UInt64) -> UInt64 {

@@ -80,6 +80,17 @@ public struct FlowSection: Hashable, Sendable {
             if count > 0 { body(countedItem, count) }
             return
         }
+        if case .sizes(let sizes) = items, parallaxDepths == nil, estimated == nil {
+            // Sizes alone: compared as they are, without making an item of each.
+            var index = 0
+            while index < sizes.count {
+                var end = index + 1
+                while end < sizes.count, sizes[end] == sizes[index] { end += 1 }
+                body(FlowItem(size: sizes[index]), end - index)
+                index = end
+            }
+            return
+        }
         var index = 0
         while index < items.count {
             let first = item(index, countedItem: countedItem)

@@ -36,7 +36,17 @@ public struct LayoutEnvironment: Sendable {
 
     /// A section's items broken into lines from scratch.
     func lines(of section: FlowSection, seed: UInt64) -> SectionLines {
-        SectionLines(geometry: geometry(of: section).lines, seed: seed) { feed in
+        let geometry = geometry(of: section).lines
+        // Varied sizes alone (most listed sections) go to the breaker in one loop; anything else, and
+        // one size for all (kept as a run), item by item or run by run.
+        if case .sizes(let sizes) = section.items, section.parallaxDepths == nil, section.estimated == nil,
+            let first = sizes.first, sizes.contains(where: { $0 != first })
+        {
+            return SectionLines(geometry: geometry, seed: seed) { breaker, work in
+                sizes.withUnsafeBufferPointer { breaker.feed(sizes: $0, work: &work) }
+            }
+        }
+        return SectionLines(geometry: geometry, seed: seed) { feed in
             section.forEachRun(countedItem: settings.countedItem, feed)
         }
     }

@@ -102,6 +102,33 @@ struct LineBreaker {
         }
     }
 
+    /// Feeds listed sizes of items without flags or depths, one by one: a registration's usual
+    /// section, in one loop without making an item of each. The same breaking as `feed(_:count:)`.
+    mutating func feed(sizes: UnsafeBufferPointer<Size>, work: inout Int) {
+        for size in sizes {
+            let along = direction.along(size)
+            let across = direction.across(size)
+            if isOpen {
+                if along <= remaining || (breaksLikeCSS && openItems == 0) {
+                    builder.place(size)
+                    openItems += 1
+                    remaining -= along + inLineSpacing
+                    thickness = Swift.max(thickness, across)
+                    continue
+                }
+                closeLine()
+            }
+            isOpen = true
+            builder.openLine()
+            builder.place(size)
+            openItems = 1
+            remaining = available - (along + inLineSpacing)
+            thickness = across
+        }
+        nextItem += sizes.count
+        work += sizes.count
+    }
+
     private mutating func closeLine() {
         builder.closeLine(thickness: thickness)
         isOpen = false
@@ -139,13 +166,31 @@ fileprivate struct ChunkBuilder {
         }
     }
 
+    /// An item without a flag or depth.
+    @inline(__always)
+    mutating func place(_ size: Size) {
+        if anyEstimated || anyDepth {
+            place(FlowItem(size: size))
+            return
+        }
+        openLine()
+        sizes.append(size)
+    }
+
     mutating func place(_ item: FlowItem) {
         openLine()
+        // The flags and depths are kept only from the first item that has one (most chunks have none).
+        if item.isEstimated && !anyEstimated {
+            estimated = Array(repeating: false, count: sizes.count)
+            anyEstimated = true
+        }
+        if item.parallaxDepth != nil && !anyDepth {
+            depths = Array(repeating: .nan, count: sizes.count)
+            anyDepth = true
+        }
         sizes.append(item.size)
-        estimated.append(item.isEstimated)
-        anyEstimated = anyEstimated || item.isEstimated
-        depths.append(item.parallaxDepth ?? .nan)
-        anyDepth = anyDepth || item.parallaxDepth != nil
+        if anyEstimated { estimated.append(item.isEstimated) }
+        if anyDepth { depths.append(item.parallaxDepth ?? .nan) }
     }
 
     mutating func closeLine(thickness: Double) {
@@ -199,9 +244,7 @@ fileprivate struct ChunkBuilder {
 }
 
 /// A copy of `array` with no spare capacity (`Array(array)` may share its buffer, spare room and all).
+@inline(__always)
 private func exactCopy<Element>(_ array: [Element]) -> [Element] {
-    Array(unsafeUninitializedCapacity: array.count) { buffer, count in
-        _ = buffer.initialize(fromContentsOf: array)
-        count = array.count
-    }
+    array.withUnsafeBufferPointer { Array($0) }
 }

@@ -97,13 +97,25 @@ struct LineSummary: Sendable {
             itemCount = lines.sizes.count
             lineCount = lines.thicknesses.count
             var start = FixedLength.zero
-            for line in 0..<lineCount {
-                let thickness = FixedLength(lines.thicknesses[line])
-                minStart = .min(minStart, start)
-                maxEnd = .max(maxEnd, start + thickness)
-                start += thickness + lineSpacing
-                if lines.itemRange(ofLine: line).count != 1 { linesNotOfOneItem += 1 }
+            var notOfOne = 0
+            lines.thicknesses.withUnsafeBufferPointer { thicknesses in
+                lines.firstItems.withUnsafeBufferPointer { firstItems in
+                    // Lines that never go backwards start first and end last: only the sum is needed.
+                    let monotone = !(lineSpacing < .zero)
+                    for line in 0..<thicknesses.count {
+                        let thickness = FixedLength(thicknesses[line])
+                        if !monotone {
+                            minStart = .min(minStart, start)
+                            maxEnd = .max(maxEnd, start + thickness)
+                        }
+                        start += thickness + lineSpacing
+                        let end = line + 1 < firstItems.count ? Int(firstItems[line + 1]) : itemCount
+                        if end - Int(firstItems[line]) != 1 { notOfOne += 1 }
+                    }
+                    if monotone, !thicknesses.isEmpty { maxEnd = start - lineSpacing }
+                }
             }
+            linesNotOfOneItem = notOfOne
             extent = start
             estimatedCount = lines.estimated?.reduce(0) { $0 + ($1 ? 1 : 0) } ?? 0
             hasDepths = lines.depths?.contains { !$0.isNaN } ?? false
@@ -113,8 +125,10 @@ struct LineSummary: Sendable {
                 if sizes == .mixed { break }
             }
             self.sizes = sizes
-            let items = (0..<itemCount).map(lines.item)
-            hash = items.withUnsafeBufferPointer(SequenceHash.init)
+            // Sizes alone when no item has a flag or depth: no item made per size.
+            hash = lines.estimated == nil && lines.depths == nil
+                ? lines.sizes.withUnsafeBufferPointer { sizes in SequenceHash(count: sizes.count) { FlowItem(size: sizes[$0]) } }
+                : SequenceHash(count: itemCount, item: lines.item)
         }
     }
 

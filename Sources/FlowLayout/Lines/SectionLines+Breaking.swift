@@ -2,9 +2,16 @@ extension SectionLines {
     /// A section's items broken from scratch: `runs` hands each stretch of equal items (or one item)
     /// to its argument in order. O(listed items + runs).
     convenience init(geometry: LineGeometry, seed: UInt64, runs: ((FlowItem, Int) -> Void) -> Void) {
+        self.init(geometry: geometry, seed: seed) { breaker, work in
+            runs { item, count in breaker.feed(item, count: count, work: &work) { _ in true } }
+        }
+    }
+
+    /// A section's items broken from scratch by `feed`, which hands them to the breaker.
+    convenience init(geometry: LineGeometry, seed: UInt64, feed: (inout LineBreaker, inout Int) -> Void) {
         var breaker = geometry.breaker(restartingAt: nil)
         var work = 0
-        runs { item, count in breaker.feed(item, count: count, work: &work) { _ in true } }
+        feed(&breaker, &work)
         var priorities = PriorityStream(seed: seed)
         self.init(geometry: geometry, root: LineTree.build(breaker.finish(), priorities: &priorities, lineSpacing: FixedLength(geometry.lineSpacing)))
     }
