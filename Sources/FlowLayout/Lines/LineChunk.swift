@@ -129,6 +129,10 @@ final class ListedLines: Sendable {
     /// Inline, not an array, to cost 80 bytes a chunk and no allocation.
     let fences: (FixedLength, FixedLength, FixedLength, FixedLength, FixedLength)
     static let fenceStride = 16
+    /// Σ (thickness + lineSpacing) over the lines, and how many lines do not hold exactly one item:
+    /// found with the fences, for the chunk's summary.
+    let extent: FixedLength
+    let linesNotOfOneItem: Int
 
     init(sizes: [Size], estimated: [Bool]?, depths: [Double]?, firstItems: [UInt32], thicknesses: [Double], lineSpacing: FixedLength) {
         precondition(thicknesses.count <= 6 * Self.fenceStride, "a listed chunk holds at most 96 lines")
@@ -139,11 +143,16 @@ final class ListedLines: Sendable {
         self.thicknesses = thicknesses
         var fences = [FixedLength](repeating: .zero, count: 5)
         var start = FixedLength.zero
+        var notOfOne = 0
         for line in thicknesses.indices {
             if line > 0, line % Self.fenceStride == 0 { fences[line / Self.fenceStride - 1] = start }
             start += FixedLength(thicknesses[line]) + lineSpacing
+            let end = line + 1 < firstItems.count ? Int(firstItems[line + 1]) : sizes.count
+            if end - Int(firstItems[line]) != 1 { notOfOne += 1 }
         }
         self.fences = (fences[0], fences[1], fences[2], fences[3], fences[4])
+        self.extent = start
+        self.linesNotOfOneItem = notOfOne
     }
 
     /// The last fenced line (0, 16, 32, …) whose start is below `bound`, and that start, for lines
@@ -171,12 +180,12 @@ final class ListedLines: Sendable {
         return Int(firstItems[line])..<end
     }
 
-    /// The object (a header of two words, five array references and the fences) and its arrays: elements, and
+    /// The object (a header of two words, five array references, the fences and sums) and its arrays: elements, and
     /// per array a header of four words plus the allocator's two. Counts, not capacities: the
     /// allocator may round a capacity up differently from run to run, and budgets must not vary.
     var heapByteCount: Int {
         let arrayOverhead = 48
-        var bytes = 16 + 5 * 8 + 5 * 16 + 16
+        var bytes = 16 + 5 * 8 + 6 * 16 + 8 + 16
         bytes += sizes.count * MemoryLayout<Size>.stride + arrayOverhead
         bytes += firstItems.count * MemoryLayout<UInt32>.stride + arrayOverhead
         bytes += thicknesses.count * MemoryLayout<Double>.stride + arrayOverhead

@@ -96,27 +96,20 @@ struct LineSummary: Sendable {
         case .listed(let lines):
             itemCount = lines.sizes.count
             lineCount = lines.thicknesses.count
-            var start = FixedLength.zero
-            var notOfOne = 0
-            lines.thicknesses.withUnsafeBufferPointer { thicknesses in
-                lines.firstItems.withUnsafeBufferPointer { firstItems in
-                    // Lines that never go backwards start first and end last: only the sum is needed.
-                    let monotone = !(lineSpacing < .zero)
-                    for line in 0..<thicknesses.count {
-                        let thickness = FixedLength(thicknesses[line])
-                        if !monotone {
-                            minStart = .min(minStart, start)
-                            maxEnd = .max(maxEnd, start + thickness)
-                        }
-                        start += thickness + lineSpacing
-                        let end = line + 1 < firstItems.count ? Int(firstItems[line + 1]) : itemCount
-                        if end - Int(firstItems[line]) != 1 { notOfOne += 1 }
-                    }
-                    if monotone, !thicknesses.isEmpty { maxEnd = start - lineSpacing }
+            extent = lines.extent
+            linesNotOfOneItem = lines.linesNotOfOneItem
+            if lineSpacing < .zero {
+                // Lines may go backwards: the extremes are wherever they are.
+                var start = FixedLength.zero
+                for thickness in lines.thicknesses {
+                    minStart = .min(minStart, start)
+                    maxEnd = .max(maxEnd, start + FixedLength(thickness))
+                    start += FixedLength(thickness) + lineSpacing
                 }
+            } else if lineCount > 0 {
+                // They start first and end last.
+                maxEnd = extent - lineSpacing
             }
-            linesNotOfOneItem = notOfOne
-            extent = start
             estimatedCount = lines.estimated?.reduce(0) { $0 + ($1 ? 1 : 0) } ?? 0
             hasDepths = lines.depths?.contains { !$0.isNaN } ?? false
             var sizes = SizeSummary.none
