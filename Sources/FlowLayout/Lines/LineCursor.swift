@@ -40,7 +40,10 @@ struct LineCursor {
     /// A cursor at the first chunk holding a line that ends at or after `low` (relative to the first
     /// line's start, lines moved by `slope` each as CSS `align-content` moves them). `work` counts the
     /// nodes looked at.
-    init(_ root: LineNode?, reaching low: FixedLength, slope: FixedLength, stack: UnsafeMutableBufferPointer<Pending>, work: inout Int) {
+    init(
+        _ root: LineNode?, reaching low: FixedLength, spacing: FixedLength, slope: FixedLength,
+        stack: UnsafeMutableBufferPointer<Pending>, work: inout Int
+    ) {
         self.stack = stack
         var node = root
         var items = 0
@@ -49,25 +52,28 @@ struct LineCursor {
         let sloped = slope != .zero
         while let current = node {
             work += 1
-            if let left = current.left {
-                var end = start + left.summary.maxEnd
-                if sloped { end += slope * (lines + left.summary.lineCount) }
+            // The left subtree's lines reach `low`: the first chunk is there (its facts are kept in
+            // this node, so the left child is read only when the walk goes there).
+            if current.left != nil {
+                // Lines that never go backwards: the left subtree's last line ends a spacing before
+                // its extent.
+                var end = start + current.leftExtent - spacing
+                if sloped { end += slope * (lines + current.leftLines) }
                 if end >= low {
                     push(Pending(node: Unmanaged.passUnretained(current), items: items, lines: lines, start: start))
-                    node = left
+                    node = current.left
                     continue
                 }
             }
-            let before = current.left?.summary
-            let ownStart = start + (before?.extent ?? .zero)
-            let ownLines = lines + (before?.lineCount ?? 0)
+            let ownStart = start + current.leftExtent
+            let ownLines = lines + current.leftLines
             var ownEnd = ownStart + current.own.maxEnd
             if sloped { ownEnd += slope * (ownLines + current.own.lineCount) }
             if ownEnd >= low {
                 push(Pending(node: Unmanaged.passUnretained(current), items: items, lines: lines, start: start))
                 return
             }
-            items += (before?.itemCount ?? 0) + current.own.itemCount
+            items += current.leftItems + current.own.itemCount
             lines = ownLines + current.own.lineCount
             start = ownStart + current.own.extent
             node = current.right
@@ -80,10 +86,8 @@ struct LineCursor {
         work += 1
         let node = entry.node.takeUnretainedValue()
         let (items, lines, start) = (entry.items, entry.lines, entry.start)
-        let before = node.left?.summary
         let position = LineTree.Position(
-            node: node, firstItem: items + (before?.itemCount ?? 0), firstLine: lines + (before?.lineCount ?? 0),
-            start: start + (before?.extent ?? .zero))
+            node: node, firstItem: items + node.leftItems, firstLine: lines + node.leftLines, start: start + node.leftExtent)
         // The right subtree's leftmost chunks come next.
         var child = node.right
         let rightItems = position.firstItem + node.own.itemCount

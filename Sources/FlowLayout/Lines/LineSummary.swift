@@ -5,8 +5,12 @@
 struct LineSummary: Sendable {
     // Counts are 32-bit: a section holds at most `LineSummary.maxItems` items, and every node keeps
     // two summaries, so their size is part of each item's cost.
+    // Fields in this order so that the struct has no padding but at its end (128 bytes).
     private var items: Int32 = 0
     private var lines: Int32 = 0
+    /// Lines that do not hold exactly one item (UIKit's last-line rule A, docs/flow-layout.md §6.3).
+    private var notOfOneItem: Int32 = 0
+    private var estimates: Int32 = 0
     var itemCount: Int {
         get { Int(items) }
         set { items = Int32(newValue) }
@@ -24,9 +28,6 @@ struct LineSummary: Sendable {
     /// differ from 0 and `extent − spacing` only with a negative line spacing). Unused when empty.
     var minStart = FixedLength.zero
     var maxEnd = FixedLength.zero
-    /// Lines that do not hold exactly one item (UIKit's last-line rule A, docs/flow-layout.md §6.3).
-    private var notOfOneItem: Int32 = 0
-    private var estimates: Int32 = 0
     var linesNotOfOneItem: Int {
         get { Int(notOfOneItem) }
         set { notOfOneItem = Int32(newValue) }
@@ -35,13 +36,13 @@ struct LineSummary: Sendable {
         get { Int(estimates) }
         set { estimates = Int32(newValue) }
     }
-    var hasDepths = false
     /// Bytes the subtree's nodes and chunks keep alive (`LineNode.byteCount` each), so a layout's
     /// size is known in O(1) however it was built.
     var bytes = 0
+    var hash = SequenceHash.empty
     /// The one size every item has, when they all have one.
     var sizes = SizeSummary.none
-    var hash = SequenceHash.empty
+    var hasDepths = false
 
     enum SizeSummary: Equatable, Sendable {
         case none

@@ -14,6 +14,13 @@ final class LineNode: Sendable {
     /// The chunk's own summary, and the whole subtree's (left, chunk, right).
     let own: LineSummary
     let summary: LineSummary
+    /// Where this node's chunk starts within its subtree: kept here so that a walk down reads one
+    /// node a level, not its left child too (a cache miss a level on a large layout).
+    private let leftItemCount: Int32
+    private let leftLineCount: Int32
+    let leftExtent: FixedLength
+    var leftItems: Int { Int(leftItemCount) }
+    var leftLines: Int { Int(leftLineCount) }
 
     private init(_ left: LineNode?, _ chunk: LineChunk, own: LineSummary, _ right: LineNode?, priority: UInt64) {
         self.left = left
@@ -21,7 +28,11 @@ final class LineNode: Sendable {
         self.right = right
         self.priority = priority
         self.own = own
-        self.summary = (left?.summary ?? LineSummary()) + own + (right?.summary ?? LineSummary())
+        let before = left?.summary ?? LineSummary()
+        self.summary = before + own + (right?.summary ?? LineSummary())
+        self.leftItemCount = Int32(before.itemCount)
+        self.leftLineCount = Int32(before.lineCount)
+        self.leftExtent = before.extent
     }
 
     /// A node of one chunk, without children.
@@ -48,7 +59,7 @@ final class LineNode: Sendable {
     /// chunk's storage.
     static func byteCount(of chunk: LineChunk) -> Int {
         16 + 16 + MemoryLayout<LineNode?>.size * 2 + MemoryLayout<LineChunk>.size + 8 + MemoryLayout<LineSummary>.stride * 2
-            + chunk.heapByteCount
+            + 2 * 4 + MemoryLayout<FixedLength>.size + chunk.heapByteCount
     }
 }
 
@@ -129,20 +140,20 @@ enum LineTree {
     /// Walks down to the chunk holding unit `index`, counting units (items or lines) by `counting`.
     private static func chunk(holding index: Int, counting: KeyPath<LineSummary, Int>, in root: LineNode, work: inout Int) -> Position {
         var node = root
-        var before = LineSummary()
+        var (items, lines, start) = (0, 0, FixedLength.zero)
+        let byItems = counting == \LineSummary.itemCount
         while true {
             work += 1
-            let left = node.left?.summary ?? LineSummary()
-            let units = before[keyPath: counting] + left[keyPath: counting]
+            let here = (items + node.leftItems, lines + node.leftLines, start + node.leftExtent)
+            let units = byItems ? here.0 : here.1
             if index < units, let child = node.left {
                 node = child
                 continue
             }
-            let here = before + left
             if index < units + node.own[keyPath: counting] || node.right == nil {
-                return Position(node: node, firstItem: here.itemCount, firstLine: here.lineCount, start: here.extent)
+                return Position(node: node, firstItem: here.0, firstLine: here.1, start: here.2)
             }
-            before = here + node.own
+            (items, lines, start) = (here.0 + node.own.itemCount, here.1 + node.own.lineCount, here.2 + node.own.extent)
             node = node.right!
         }
     }

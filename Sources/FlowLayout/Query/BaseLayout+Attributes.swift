@@ -191,7 +191,8 @@ extension BaseLayout {
         if lines.isMonotone {
             // Lines never go backwards: walk down to the first that reaches the bounds, read on from there.
             withUnsafeTemporaryAllocation(of: LineCursor.Pending.self, capacity: LineCursor.stackCapacity) { stack in
-                var cursor = LineCursor(lines.root, reaching: relativeLow, slope: lines.slope, stack: stack, work: &examined)
+                var cursor = LineCursor(
+                    lines.root, reaching: relativeLow, spacing: lines.spacing, slope: lines.slope, stack: stack, work: &examined)
                 while !cursor.overflowed, let position = cursor.next(work: &examined),
                     reader.read(position, low: relativeLow, into: &result, work: &examined)
                 {}
