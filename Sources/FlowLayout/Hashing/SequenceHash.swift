@@ -28,11 +28,6 @@ struct SequenceHash: Hashable, Sendable {
         self.init(sum: (term, term), power: Self.bases)
     }
 
-    /// The items of `buffer` in order.
-    init(_ buffer: UnsafeBufferPointer<FlowItem>) {
-        self.init(count: buffer.count) { buffer[$0] }
-    }
-
     /// Items `item(0)` to `item(count - 1)` in order, by Horner's rule from the last: two products an
     /// item.
     init(count: Int, item: (Int) -> FlowItem) {

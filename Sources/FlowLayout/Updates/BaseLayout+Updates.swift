@@ -11,16 +11,17 @@ extension BaseLayout {
     /// run. `work` counts the tree nodes and items touched, for tests of those bounds.
     ///
     /// Throws on the first operation that does not fit the layout it is applied to (an index out of
-    /// range, a negative count, more than `maxItems` items); nothing is changed then.
-    public func updated(by updates: [LayoutUpdate], maxItems: Int = BaseLayout.maxItemsInASection, work: inout Int)
-        throws(LayoutUpdateError) -> (layout: BaseLayout, mapping: UpdateMapping)
-    {
+    /// range, a negative count, more than `maxItems` items or `maxSections` sections); nothing is
+    /// changed then.
+    public func updated(
+        by updates: [LayoutUpdate], maxItems: Int = BaseLayout.maxItemsInASection, maxSections: Int = .max, work: inout Int
+    ) throws(LayoutUpdateError) -> (layout: BaseLayout, mapping: UpdateMapping) {
         var sections = self.sections.map { (overrides: $0.overrides, lines: $0.lines) }
         var mapping = UpdateMapping()
         var total = itemCount
         for (index, update) in updates.enumerated() {
-            func fail(_ field: String, _ message: String) -> LayoutUpdateError {
-                LayoutUpdateError(operation: index, field: field, message: message)
+            func fail(_ field: String, _ message: String, exceedsLimit: Bool = false) -> LayoutUpdateError {
+                LayoutUpdateError(operation: index, field: field, message: message, exceedsLimit: exceedsLimit)
             }
             func section(_ value: Int, field: String = "section") throws(LayoutUpdateError) -> Int {
                 guard sections.indices.contains(value) else {
@@ -38,7 +39,7 @@ extension BaseLayout {
             func grow(by count: Int, field: String) throws(LayoutUpdateError) {
                 total += count
                 guard total <= maxItems else {
-                    throw fail(field, "The layout would hold \(total) items, more than \(maxItems).")
+                    throw fail(field, "The layout would hold \(total) items, more than \(maxItems).", exceedsLimit: true)
                 }
             }
             func replace(_ section: Int, _ range: Range<Int>, with items: [FlowItem]) {
@@ -94,6 +95,11 @@ extension BaseLayout {
             case .insertSections(let at, let given):
                 guard at >= 0, at <= sections.count else {
                     throw fail("at", "Section \(at) is out of range: the layout has \(sections.count) sections here.")
+                }
+                guard sections.count + given.count <= maxSections else {
+                    throw fail(
+                        "sections", "The layout would hold \(sections.count + given.count) sections, more than \(maxSections).",
+                        exceedsLimit: true)
                 }
                 try grow(by: given.reduce(0) { $0 + $1.items.count }, field: "sections")
                 let new = given.enumerated().map { offset, section in

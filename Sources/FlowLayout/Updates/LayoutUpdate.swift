@@ -38,10 +38,13 @@ public struct LayoutUpdateError: Error, Hashable, Sendable {
     /// The field, as a JSON pointer relative to the operation, without the leading slash.
     public var field: String
     public var message: String
+    /// The operation is well formed but the layout would pass `maxItems` or `maxSections`.
+    public var exceedsLimit: Bool
 
-    public init(operation: Int, field: String, message: String) {
+    public init(operation: Int, field: String, message: String, exceedsLimit: Bool = false) {
         self.operation = operation
         self.field = field
         self.message = message
+        self.exceedsLimit = exceedsLimit
     }
 }

@@ -32,39 +32,14 @@ extension LayoutService {
         }
     }
 
-    /// `base` after `updates`, or the problem naming the first operation that does not fit: the
-    /// engine's refusal, or, among the operations before it, the first whose sections pass
-    /// `maxSections` (counted as the operations go, as the engine counts items against `maxItems`).
+    /// `base` after `updates`, or the problem naming the first operation that does not fit it.
     private func apply(_ updates: [LayoutUpdate], to base: BaseLayout) throws(Problem) -> (layout: BaseLayout, mapping: UpdateMapping) {
         var work = 0
-        let updated: (layout: BaseLayout, mapping: UpdateMapping)
         do {
-            updated = try base.updated(by: updates, maxItems: configuration.limits.maxItems, work: &work)
+            return try base.updated(
+                by: updates, maxItems: configuration.limits.maxItems, maxSections: configuration.limits.maxSections, work: &work)
         } catch {
-            try checkSectionCount(updates[..<error.operation], from: base.sectionCount)
             throw error.requestError.problem
-        }
-        try checkSectionCount(updates[...], from: base.sectionCount)
-        return updated
-    }
-
-    /// Throws when the sections, `count` before `updates` (all of which the engine accepted), pass
-    /// `maxSections` after one of them.
-    private func checkSectionCount(_ updates: ArraySlice<LayoutUpdate>, from count: Int) throws(Problem) {
-        let limit = configuration.limits.maxSections
-        var sections = count
-        for (index, update) in zip(updates.indices, updates) {
-            switch update {
-            case .insertSections(_, let given):
-                sections += given.count
-                guard sections <= limit else {
-                    var error = RequestError.limit("The layout would hold \(sections) sections, more than \(limit).")
-                    error.pointer = "/updates/\(index)/sections"
-                    throw error.problem
-                }
-            case .deleteSections(_, let deleted): sections -= deleted
-            default: continue
-            }
         }
     }
 }
