@@ -179,7 +179,7 @@ extension BaseLayout {
         // (docs/flow-layout.md §11).
         let crossAlignment = viewport.layoutDirection == .rightToLeft && isHorizontal
             ? lines.geometry.crossAlignment.mirrored : lines.geometry.crossAlignment
-        var reader = LineReader(
+        let reader = LineReader(
             layout: self, lines: lines, section: section, offset: offset, viewport: viewport, transform: transform,
             search: search, crossAlignment: crossAlignment, limit: limit)
         // Bounds relative to the first line's start, for the tree's relative positions; ends reach
