@@ -89,7 +89,7 @@ struct UpdateAnchorAndTransitionTests {
                 .insertItems(section: 0, at: 0, items: [new]),
             ],
             work: &work)
-        let transitions = Self.feed.transitions(to: layout, mapping: mapping, bounds: bounds)
+        let transitions = try #require(Self.feed.transitions(to: layout, mapping: mapping, bounds: bounds))
         func find(before: ItemPath?, after: ItemPath?) -> ElementTransition? {
             transitions.first { $0.before == before && $0.after == after }
         }
@@ -120,7 +120,7 @@ struct UpdateAnchorAndTransitionTests {
         var work = 0
         let big = FlowItem(size: Size(width: 300, height: 400))
         let (layout, mapping) = try Self.feed.updated(by: [.insertItems(section: 0, at: 0, items: [big])], work: &work)
-        let transitions = Self.feed.transitions(to: layout, mapping: mapping, bounds: bounds)
+        let transitions = try #require(Self.feed.transitions(to: layout, mapping: mapping, bounds: bounds))
         let first = try #require(transitions.first { $0.before == ItemPath(section: 0, item: 0) })
         #expect(first.after == ItemPath(section: 0, item: 1))
         #expect(first.to == Rect(x: 10, y: 410, width: 300, height: Self.height(0)))
@@ -132,7 +132,7 @@ struct UpdateAnchorAndTransitionTests {
         let layout = BaseLayout(FlowLayoutInput(settings: settings, sections: [FlowSection(items: .count(4))], crossAxisLength: 320))
         var work = 0
         let (new, mapping) = try layout.updated(by: [.insertSections(at: 0, sections: [FlowSection(items: .count(2))])], work: &work)
-        let transitions = layout.transitions(to: new, mapping: mapping, bounds: Rect(x: 0, y: 0, width: 320, height: 400))
+        let transitions = try #require(layout.transitions(to: new, mapping: mapping, bounds: Rect(x: 0, y: 0, width: 320, height: 400)))
         let header = try #require(transitions.first { $0.kind == .header && $0.before == nil })
         #expect(header.after == ItemPath(section: 0, item: 0) && header.from == nil && header.to?.minY == 0)
         let moved = try #require(transitions.first { $0.kind == .header && $0.before == ItemPath(section: 0, item: 0) })
@@ -140,5 +140,16 @@ struct UpdateAnchorAndTransitionTests {
         // The new section: its header and one line of two 50-point items.
         let sectionLength: Double = 30 + 50
         #expect(moved.to?.minY == sectionLength)
+    }
+
+    @Test func transitionsPastTheLimitAreRefused() throws {
+        var work = 0
+        let (layout, mapping) = try Self.feed.updated(by: [.deleteItems(section: 0, at: 0, count: 1)], work: &work)
+        let bounds = Rect(x: 0, y: 0, width: 320, height: 600)
+        let all = try #require(Self.feed.transitions(to: layout, mapping: mapping, bounds: bounds))
+        var inView: [LayoutAttributes] = []
+        Self.feed.attributes(in: Viewport(bounds: bounds), into: &inView)
+        #expect(Self.feed.transitions(to: layout, mapping: mapping, bounds: bounds, limit: inView.count - 1) == nil)
+        #expect(Self.feed.transitions(to: layout, mapping: mapping, bounds: bounds, limit: inView.count + 1) == all)
     }
 }

@@ -147,3 +147,25 @@ struct UpdateCostTests {
         }
     }
 }
+
+/// Runs of items too thin to count onto a line in reasonable time are placed one by one.
+@Suite("Degenerate runs")
+struct DegenerateRunTests {
+    @Test(arguments: [(1e-300, 0.0), (0.0, 1e-6), (0.0, 0.0)])
+    func aRunOfVanishingItemsIsLaidOutAndEnds(width: Double, spacing: Double) {
+        var settings = FlowLayoutSettings()
+        settings.itemSize = Size(width: width, height: 1)
+        settings.minimumInteritemSpacing = spacing
+        // Two sections, so that the row path's breaker (not only the uniform grid) places the run.
+        let input = FlowLayoutInput(
+            settings: settings,
+            sections: [FlowSection(items: .count(5000)), FlowSection(items: .sizes([Size(width: 10, height: 5), Size(width: 20, height: 5)]))],
+            crossAxisLength: 320)
+        let layout = BaseLayout(input)
+        #expect(layout.itemCount == 5002)
+        #expect(layout.contentHash == input.contentHash)
+        var work = 0
+        let updated = try! layout.updated(by: [.resizeItems(section: 0, at: 10, sizes: [Size(width: 3, height: 2)])], work: &work).layout
+        #expect(updated.itemCount == 5002)
+    }
+}

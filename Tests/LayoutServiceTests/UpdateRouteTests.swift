@@ -283,6 +283,23 @@ struct UpdateRouteTests {
         #expect(within.json["sectionCount"] as? Int == 3)
     }
 
+    @Test func transitionsOfMoreElementsThanAnAnswerCarriesAreRefusedAndStoreNothing() {
+        var configuration = LayoutService.Configuration()
+        configuration.limits.maxAnswerAttributes = 3
+        let limited = LayoutService(configuration: configuration)
+        let id = register(Self.column, in: limited)
+        let entries = ServiceExchange.send(limited, "GET", "/v1/cache").json["entries"] as? Int
+        let body = #"{"updates":[{"op":"deleteItems","section":0,"at":0,"count":1}],"transitions":{"bounds":{"width":100,"height":300}}}"#
+        let answer = ServiceExchange.send(limited, "POST", "/v1/layouts/\(id)/updates", json: body)
+        #expect(answer.status == 400)
+        #expect(answer.type == "/problems/answer-too-large")
+        #expect(answer.pointer == "/transitions/bounds")
+        #expect(ServiceExchange.send(limited, "GET", "/v1/cache").json["entries"] as? Int == entries)
+        // Bounds holding three elements on either side are answered.
+        let small = #"{"updates":[{"op":"deleteItems","section":0,"at":0,"count":1}],"transitions":{"bounds":{"width":100,"height":100}}}"#
+        #expect(ServiceExchange.send(limited, "POST", "/v1/layouts/\(id)/updates", json: small).status == 201)
+    }
+
     @Test func unknownIDsAndOtherMediaTypes() {
         let unknown = update("0123456789abcdef0123456789abcdef", #"{"updates":[]}"#)
         #expect(unknown.status == 404)

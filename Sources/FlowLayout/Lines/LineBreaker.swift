@@ -40,19 +40,23 @@ struct LineBreaker {
         self.remaining = available
     }
 
-    /// Items of one run that fill a line started by one of them, or nil when they never fill one
-    /// (an along length and spacing that add up to nothing or less).
+    /// Items of one run that fill a line started by one of them, counted by UIKit's own subtraction,
+    /// or nil past `maxRunLine` (items so thin, or spacing so small, that a line would hold more:
+    /// such a run is then placed item by item, which ends, instead of counted, which might not).
     private func perLine(_ item: FlowItem) -> Int? {
         let along = direction.along(item.size)
         var left = available - (along + inLineSpacing)
         var count = 1
         while along <= left {
-            if along + inLineSpacing <= 0 { return nil }
+            guard count < Self.maxRunLine else { return nil }
             left -= along + inLineSpacing
             count += 1
         }
         return count
     }
+
+    /// The most items of a run counted onto one line (see `perLine`).
+    static let maxRunLine = 4096
 
     /// Feeds `count` copies of `item`; `lineStarts(i)` is asked before a line starts at item i (after
     /// the first), and stops the breaking when it answers false.

@@ -12,10 +12,13 @@ public struct ElementTransition: Hashable, Sendable {
 extension BaseLayout {
     /// What to add to the scroll offset so that the first cell visible in `anchor` (in index order)
     /// that survives the update into `new` stays where it is on screen; zero when none survives
-    /// (docs/flow-layout.md §16). Left-to-right content coordinates. O(k + log n) for k cells in view.
-    public func contentOffsetAdjustment(to new: BaseLayout, mapping: UpdateMapping, anchor: Rect, scale: Double? = nil) -> Point {
+    /// (docs/flow-layout.md §16). Left-to-right content coordinates. O(k + log n) for k cells in view;
+    /// only the first `limit` elements in view are looked at.
+    public func contentOffsetAdjustment(
+        to new: BaseLayout, mapping: UpdateMapping, anchor: Rect, scale: Double? = nil, limit: Int = .max
+    ) -> Point {
         var visible: [LayoutAttributes] = []
-        attributes(in: Viewport(bounds: anchor, scale: scale), into: &visible)
+        attributes(in: Viewport(bounds: anchor, scale: scale), into: &visible, limit: limit)
         for cell in visible where cell.kind == .cell {
             guard let path = mapping.newPath(of: ItemPath(section: cell.section, item: cell.item)),
                 let after = new.attributes(ofItem: path, scale: scale)
@@ -27,13 +30,17 @@ extension BaseLayout {
 
     /// Every cell, header and footer in `bounds` before the update (in this layout) or after it (in
     /// `new`), with its index path and frame on both sides: first those of this layout in query order,
-    /// then those that only `new` has in view. A moved item keeps its identity. O(k log n).
-    public func transitions(to new: BaseLayout, mapping: UpdateMapping, bounds: Rect, scale: Double? = nil) -> [ElementTransition] {
+    /// then those that only `new` has in view. A moved item keeps its identity. O(k log n); nil when
+    /// more than `limit` elements are in view on either side (the answer would be too large).
+    public func transitions(
+        to new: BaseLayout, mapping: UpdateMapping, bounds: Rect, scale: Double? = nil, limit: Int = .max
+    ) -> [ElementTransition]? {
         let viewport = Viewport(bounds: bounds, scale: scale)
         var before: [LayoutAttributes] = []
         var after: [LayoutAttributes] = []
-        attributes(in: viewport, into: &before)
-        new.attributes(in: viewport, into: &after)
+        attributes(in: viewport, into: &before, limit: limit)
+        new.attributes(in: viewport, into: &after, limit: limit)
+        guard before.count <= limit, after.count <= limit else { return nil }
         struct Key: Hashable {
             var kind: LayoutAttributes.Kind
             var path: ItemPath

@@ -18,16 +18,27 @@ extension LayoutService {
             return .problem(error)
         }
         let (layout, mapping) = updated
+        // Everything the answer reports is found before the layout is stored: a refused answer
+        // (too many elements in the transitions' bounds) stores nothing.
+        let limit = configuration.limits.maxAnswerAttributes
+        let adjustment = batch.anchor.map { anchor in
+            previous.contentOffsetAdjustment(to: layout, mapping: mapping, anchor: anchor.bounds, scale: anchor.scale, limit: limit)
+        }
+        var transitions: [ElementTransition]?
+        if let view = batch.transitions {
+            transitions = previous.transitions(to: layout, mapping: mapping, bounds: view.bounds, scale: view.scale, limit: limit)
+            if transitions == nil { return .problem(.answerTooLarge(limit: limit, pointer: "/transitions/bounds")) }
+        }
         return storedAnswer(cache.store(layout), key: layout.contentHash) { writer in
             writer.raw(",\"previousLayoutId\":")
             writer.string(previousID)
-            if let anchor = batch.anchor {
+            if let adjustment {
                 writer.raw(",\"contentOffsetAdjustment\":")
-                writer.point(previous.contentOffsetAdjustment(to: layout, mapping: mapping, anchor: anchor.bounds, scale: anchor.scale))
+                writer.point(adjustment)
             }
-            if let view = batch.transitions {
+            if let transitions {
                 writer.raw(",\"transitions\":")
-                writer.transitions(previous.transitions(to: layout, mapping: mapping, bounds: view.bounds, scale: view.scale))
+                writer.transitions(transitions)
             }
         }
     }
