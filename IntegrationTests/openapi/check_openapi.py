@@ -20,7 +20,10 @@ Usage: check_openapi.py PATH_TO_LAYOUTD
    - `x-headers` on a response example lists response headers that must have exactly those values;
    - `x-server-arguments` on a response example lists command-line arguments (such as a tiny
      `--cache-bytes`) of a second layoutd that answers that example instead, for answers that only a
-     differently configured server gives; each distinct list gets its own server, after the main one.
+     differently configured server gives; each distinct list gets its own server, after the main one;
+   - `x-setup` on a response example lists requests (`method`, `path`, `headers`, `body`, as in
+     `x-request`) sent just before the example's own, each of which must answer 2xx: a layout that
+     the example's server must have stored first (such a server starts empty).
    Each answer must have the documented status and media type, a body equal to the example (numbers by
    value; `cache` may be `hit` or `miss`, since it depends on what ran before), the documented required
    headers, and must validate against the documented response schema (JSON Schema 2020-12). A request
@@ -101,6 +104,7 @@ class Case:
         self.response_at = None  # pointer to the response object
         self.example = None  # the response example object, or None for an empty body
         self.server_arguments = ()  # extra layoutd arguments of the server that answers this case
+        self.setup = []  # requests (x-setup) sent first, each to answer 2xx
 
     @property
     def title(self):
@@ -154,6 +158,23 @@ def operations(spec):
             if method in item:
                 found.append((path, method, item[method], shared))
     return sorted(found, key=lambda entry: entry[1] == "delete")
+
+
+def request_case(title, name, request, method=None, path=None):
+    """A Case for an `x-request` or `x-setup` object (`body` sent verbatim when a string, else as JSON)."""
+    headers = dict(request.get("headers") or {})
+    raw = request.get("body")
+    if raw is not None and not isinstance(raw, str):
+        raw = json.dumps(raw)
+    return Case(
+        title, name, request.get("method", method or "POST").upper(), request.get("path", path),
+        headers=headers, body=raw.encode() if raw is not None else None,
+        content_length=request.get("contentLength"))
+
+
+def setup_cases(title, name, example):
+    return [request_case(title, f"{name} setup {index}", request)
+            for index, request in enumerate(example.get("x-setup") or [])]
 
 
 def cases(spec):
@@ -228,6 +249,7 @@ def cases(spec):
             case.status, case.example, case.response_at = status, example, at
             case.media_type = media_type
             case.server_arguments = tuple(str(a) for a in example.get("x-server-arguments") or ())
+            case.setup = setup_cases(title, name, example)
         for name in by_name:
             if name not in used:
                 problems.append(f"{title}: response example {name!r} has no request example of that name")
@@ -237,16 +259,10 @@ def cases(spec):
             if request is None or (at, name) in seen:
                 continue
             seen.add((at, name))
-            headers = dict(request.get("headers") or {})
-            raw = request.get("body")
-            if raw is not None and not isinstance(raw, str):
-                raw = json.dumps(raw)
-            case = Case(
-                title, name, request.get("method", method).upper(),
-                request.get("path", fill_path(path, parameters)), headers=headers,
-                body=raw.encode() if raw is not None else None, content_length=request.get("contentLength"))
+            case = request_case(title, name, request, method=method, path=fill_path(path, parameters))
             case.status, case.example, case.response_at, case.media_type = status, example, at, media_type
             case.server_arguments = tuple(str(a) for a in example.get("x-server-arguments") or ())
+            case.setup = setup_cases(title, name, example)
             own.append(case)
         result.extend(own)
     return result, problems
@@ -320,6 +336,11 @@ def check(spec, schemas: Schemas, port: int, case: Case) -> list[str]:
         if case.status == "400" and not request_errors and not case.schema_valid_anyway:
             errors.append("the request schema accepts this example, the server does not")
 
+    for setup in case.setup:
+        status, _, body = send(port, setup)
+        if not 200 <= status < 300:
+            errors.append(f"x-setup {setup.method} {setup.path} answered {status}: {body[:200]!r}")
+            return errors
     status, headers, body = send(port, case)
     if str(status) != case.status:
         errors.append(f"status {status} instead of {case.status}")

@@ -16,7 +16,10 @@ def test_livez_and_readyz(layoutd):
 def test_metrics_in_prometheus_text_format(layoutd):
     server = layoutd()
     for offset in range(5):
-        server.request("POST", "/v1/layout", {**LAYOUT, "bounds": {"x": 0, "y": offset * 50, "width": 320, "height": 400}})
+        _, _, answer = server.request(
+            "POST", "/v1/layout", {**LAYOUT, "bounds": {"x": 0, "y": offset * 50, "width": 320, "height": 400}})
+    # build_info carries the algorithm version the answers report.
+    algorithm = json.loads(answer)["algorithmVersion"]
     server.request("GET", "/v1/layouts/0123456789abcdef0123456789abcdef")
     server.request("GET", "/some/unknown/path/123")
     status, headers, body = server.request("GET", "/metrics")
@@ -36,7 +39,7 @@ def test_metrics_in_prometheus_text_format(layoutd):
     assert "layoutd_cache_misses_total" in text and "layoutd_cache_evictions_total 0" in text
     assert re.search(r"layoutd_cache_bytes \d+", text)
     assert re.search(r"layoutd_http_requests_in_flight", text)
-    assert re.search(r'layoutd_build_info\{version="[^"]+",algorithm_version="1",swift="[^"]+"\} 1', text)
+    assert re.search(r'layoutd_build_info\{version="[^"]+",algorithm_version="' + str(algorithm) + r'",swift="[^"]+"\} 1', text)
     assert "layoutd_http_bodies_rejected_total" in text
     # Label values stay bounded: no ids, no raw paths.
     assert "0123456789abcdef" not in text and "/some/unknown" not in text

@@ -1,9 +1,9 @@
-"""Schemathesis hooks for layoutd: the three rules of openapi.yaml that JSON Schema cannot state.
+"""Schemathesis hooks for layoutd: the five rules of openapi.yaml that JSON Schema cannot state.
 
 openapi.yaml states every rule it can in its schemas, so schemathesis's positive data is accepted and
-its negative data refused. Two rules compare one request field with another and one depends on the layout;
-no JSON Schema keyword can express them; the document states them in prose (`LayoutRequest`, `LayoutRegistration`,
-`ScrollRequest`, `Sections`):
+its negative data refused. Three rules compare one request field with another and two depend on the
+layout; no JSON Schema keyword can express them; the document states them in prose (`LayoutRequest`,
+`LayoutRegistration`, `ScrollRequest`, `Sections`, `Item`, `UpdateRequest`):
 
 1. `scrollOffset` and an origin given in `bounds` (`x` or `y`) must be the same point
    (`POST /v1/layout`, `POST /v1/layouts/{layoutId}/attributes`).
@@ -12,6 +12,13 @@ no JSON Schema keyword can express them; the document states them in prose (`Lay
 3. At most `--max-answer-attributes` (100,000) elements in one answer, over all its bounds: how many a
    rectangle holds depends on the layout, not on any one field (`BadRequestProblem`,
    `AnswerTooLargeProblem`).
+4. An item sent without a size (`{}`) is laid out at `layout.estimatedItemSize`, so a layout that sets
+   none refuses it (`Item`): at the item, `/items/3`, `/sections/1/items/3`, or, in an update, where the
+   estimate is the stored layout's, `/updates/0/items/3`.
+5. The operations of `POST /v1/layouts/{layoutId}/updates` must fit the stored layout as the operations
+   before them left it (`UpdateRequest`): an index or a count out of range is refused at that field of
+   that operation (`/updates/2/at`), and a result past 1,000,000 items or 10,000 sections at
+   `/updates/2/items` or `/updates/2/sections`.
 
 A schema-valid request that breaks one of them gets a 400, which `positive_data_acceptance` reports as
 "schema-valid request rejected". `filter_failure` drops exactly that report, and only when this module
@@ -19,14 +26,34 @@ finds the request breaking the rule AND the server's 400 is the problem the rule
 and its `pointer` at the field at fault. Any other 400 for schema-valid data, and every other check on
 the same answer (its status, media type, headers, problem schema), still fails the run. For rule 3
 this module cannot count a rectangle's elements itself, so it takes the documented problem naming
-the bounds as the proof. Dropped failures are counted in schemathesis's summary.
+the bounds as the proof; for rule 5 it takes the engine's out-of-range refusal of a field the operation
+has. Dropped failures are counted in schemathesis's summary.
+
+So that positive data is mostly accepted, not mostly refused by rules 4 and 5, `before_call` fits each
+positive request to them before it is sent: a body with sizeless items and no estimate gets
+`layout.estimatedItemSize`, and a batch of updates on a layout whose shape this module knows (`after_call`
+records the shape of every layout a registration, a one-shot layout or an update answered) has its
+indices and counts brought into range, operation by operation, as the server reads them, and what it
+adds trimmed to the limits on items and sections (generated layouts are often full). The edits keep
+the request schema-valid (schemathesis revalidates a case a hook changed); negative data is left alone.
 """
 import json
+import threading
 
 import schemathesis
 from schemathesis.openapi.checks import RejectedPositiveData
 
 MAX_ITEMS = 1_000_000
+MAX_SECTIONS = 10_000
+UPDATES = "/v1/layouts/{layoutId}/updates"
+# Fields of an operation an out-of-range index or count is named by (rule 5).
+RANGE_FIELDS = {"section", "at", "count", "sizes", "from/0", "from/1", "to/0", "to/1"}
+RANGE_MESSAGES = ("out of range", "does not exist", "do not all exist")
+
+# layoutId -> (item counts per section, whether the layout sets estimatedItemSize), for every layout an
+# answer named; read and written by the workers' threads.
+SHAPES = {}
+SHAPES_LOCK = threading.Lock()
 
 
 def origin_conflict(body) -> bool:
@@ -71,8 +98,14 @@ def documented_rejection(case, response) -> bool:
     if origin_conflict(body) and kind == "/problems/invalid-field" and pointer == "/scrollOffset":
         return True
     if kind == "/problems/answer-too-large":
-        # Bounds in the body are named by pointer (`/bounds`, `/bounds/3`); a query viewport by none.
-        return pointer is None if case.body is None else isinstance(pointer, str) and pointer.startswith("/bounds")
+        # Bounds in the body are named by pointer (`/bounds`, `/bounds/3`, an update's
+        # `/transitions/bounds`); a query viewport by none.
+        return pointer is None if case.body is None else isinstance(pointer, str) and (
+            pointer.startswith("/bounds") or pointer == "/transitions/bounds")
+    if kind == "/problems/invalid-field" and sizeless_without_estimate(case, pointer):
+        return True
+    if update_out_of_range(case, problem):
+        return True
     section = section_past_item_limit(body)
     return section is not None and kind == "/problems/limit-exceeded" and (
         pointer in (f"/sections/{section}/itemCount", f"/sections/{section}/items"))
@@ -84,3 +117,228 @@ def filter_failure(context, failure, case, response):
     if isinstance(failure, RejectedPositiveData) and documented_rejection(case, response):
         return False
     return True
+
+
+def sizeless(item) -> bool:
+    return isinstance(item, dict) and "width" not in item and "height" not in item
+
+
+def has_estimate(body) -> bool:
+    layout = body.get("layout") if isinstance(body, dict) else None
+    return isinstance(layout, dict) and "estimatedItemSize" in layout
+
+
+def section_count(section) -> int:
+    items = section.get("items")
+    return len(items) if isinstance(items, list) else int(section.get("itemCount", 0))
+
+
+def body_shape(body):
+    """Item counts per section of a registration or a one-shot layout, and whether it sets an estimate."""
+    if "sections" in body:
+        counts = [section_count(section) for section in body["sections"]]
+    elif "items" in body:
+        counts = [len(body["items"])]
+    else:
+        counts = [int(body.get("itemCount", 0))]
+    return counts, has_estimate(body)
+
+
+def item_at(body, pointer: str):
+    """The item `pointer` names in `body` (`/items/3`, `/sections/1/items/3`, `/updates/0/items/3`,
+    `/updates/0/sections/1/items/3`), or None."""
+    node = body
+    for part in pointer.split("/")[1:]:
+        if isinstance(node, list) and part.isdigit() and int(part) < len(node):
+            node = node[int(part)]
+        elif isinstance(node, dict) and part in node:
+            node = node[part]
+        else:
+            return None
+    return node
+
+
+def sizeless_without_estimate(case, pointer) -> bool:
+    """Rule 4: the problem names an item sent without a size where no estimate applies."""
+    parts = pointer.split("/") if isinstance(pointer, str) else []
+    if len(parts) < 3 or parts[-2] != "items" or not sizeless(item_at(case.body, pointer)):
+        return False
+    if case.operation.path == UPDATES:
+        with SHAPES_LOCK:
+            shape = SHAPES.get(case.path_parameters.get("layoutId"))
+        return shape is None or not shape[1]
+    return not has_estimate(case.body)
+
+
+def listed_items(operations) -> int:
+    """Items, sizes and counted items a batch lists, all counted against the request's item limit."""
+    total = 0
+    for operation in operations:
+        if not isinstance(operation, dict):
+            continue
+        for name in ("items", "sizes"):
+            if isinstance(operation.get(name), list):
+                total += len(operation[name])
+        for section in operation.get("sections") or []:
+            if isinstance(section, dict):
+                total += section_count(section)
+    return total
+
+
+def update_out_of_range(case, problem) -> bool:
+    """Rule 5: the engine's refusal of an index, a count or a result that does not fit the layout."""
+    body, pointer, kind = case.body, problem.get("pointer"), problem.get("type")
+    if case.operation.path != UPDATES or not isinstance(body, dict) or not isinstance(pointer, str):
+        return False
+    parts = pointer.split("/")
+    if len(parts) < 4 or parts[1] != "updates" or not parts[2].isdigit():
+        return False
+    operations = body.get("updates") or []
+    index = int(parts[2])
+    if index >= len(operations) or not isinstance(operations[index], dict):
+        return False
+    operation, field = operations[index], "/".join(parts[3:])
+    if kind == "/problems/invalid-field":
+        detail = problem.get("detail", "")
+        return field in RANGE_FIELDS and field.split("/")[0] in operation and any(m in detail for m in RANGE_MESSAGES)
+    if kind == "/problems/limit-exceeded":
+        # The result past the layout limits, or the batch listing more items than one request may.
+        return field in ("items", "sections") and field in operation or listed_items(operations) > MAX_ITEMS
+    return False
+
+
+def kind_adds_items(operation) -> bool:
+    return operation.get("op") in ("insertItems", "appendItems") and isinstance(operation.get("items"), list)
+
+
+def fit_items(items, estimate: bool):
+    """Sizeless items get a size when no estimate would give them one (rule 4)."""
+    for item in items if isinstance(items, list) else []:
+        if not estimate and sizeless(item):
+            item["width"], item["height"] = 10, 10
+
+
+def fit_section(section, room: int) -> int:
+    """Trims a section's items to at most `room`, in place; returns how many it then has."""
+    if isinstance(section.get("items"), list):
+        del section["items"][room:]
+    elif int(section.get("itemCount", 0)) > room:
+        section["itemCount"] = room
+    return section_count(section)
+
+
+def fit_operations(operations, counts, estimate: bool):
+    """Brings each operation's indices and counts into range of `counts` (item counts per section), as
+    the operations before it left them, and what it adds within the limits on items and sections, in
+    place (rule 5). Returns the counts after the batch. A batch already in range is left as it is, so
+    this also replays an accepted batch."""
+    counts = list(counts)
+    listed = 0  # items, sizes and counted items the batch lists, against the request's item limit
+    for index, operation in enumerate(operations):
+        room = max(0, min(MAX_ITEMS - sum(counts), MAX_ITEMS - listed))
+        if kind_adds_items(operation):
+            del operation["items"][room:]
+            listed += len(operation["items"])
+        kind = operation["op"]
+        if kind in ("insertItems", "deleteItems", "resizeItems", "appendItems"):
+            if not counts:
+                operations[index] = operation = {"op": "insertSections", "at": 0, "sections": [{"itemCount": 1}]}
+                counts.insert(0, 1)
+                continue
+            section = int(operation["section"]) % len(counts)
+            operation["section"] = section
+            n = counts[section]
+            if kind == "appendItems":
+                fit_items(operation["items"], estimate)
+                counts[section] += len(operation["items"])
+                continue
+            at = int(operation["at"]) % (n + 1)
+            operation["at"] = at
+            if kind == "insertItems":
+                fit_items(operation["items"], estimate)
+                counts[section] += len(operation["items"])
+            elif kind == "deleteItems":
+                operation["count"] = int(operation["count"]) % (n - at + 1)
+                counts[section] -= operation["count"]
+            else:
+                del operation["sizes"][min(n - at, max(0, MAX_ITEMS - listed)):]
+                listed += len(operation["sizes"])
+        elif kind == "moveItem":
+            filled = [position for position, count in enumerate(counts) if count > 0]
+            if not filled:
+                operations[index] = {"op": "deleteSections", "at": 0, "count": 0}
+                continue
+            source = int(operation["from"][0])
+            if source >= len(counts) or counts[source] == 0:
+                source = filled[source % len(filled)]
+            operation["from"] = [source, int(operation["from"][1]) % counts[source]]
+            counts[source] -= 1
+            target = int(operation["to"][0]) % len(counts)
+            operation["to"] = [target, int(operation["to"][1]) % (counts[target] + 1)]
+            counts[target] += 1
+        elif kind == "insertSections":
+            at = int(operation["at"]) % (len(counts) + 1)
+            operation["at"] = at
+            del operation["sections"][max(0, MAX_SECTIONS - len(counts)):]
+            added = []
+            for section in operation["sections"]:
+                fit_items(section.get("items"), estimate)
+                added.append(fit_section(section, room))
+                room -= added[-1]
+                listed += added[-1]
+            counts[at:at] = added
+        elif kind == "deleteSections":
+            at = int(operation["at"]) % (len(counts) + 1)
+            operation["at"] = at
+            operation["count"] = int(operation["count"]) % (len(counts) - at + 1)
+            del counts[at:at + operation["count"]]
+    return counts
+
+
+@schemathesis.hook
+def before_call(context, case, kwargs):
+    """Fits positive data to rules 4 and 5, so that it is mostly accepted (see the module's comment)."""
+    meta = case.meta
+    body = case.body
+    if meta is None or not meta.generation.mode.is_positive or not isinstance(body, dict):
+        return
+    try:
+        if case.operation.path == UPDATES:
+            with SHAPES_LOCK:
+                shape = SHAPES.get(case.path_parameters.get("layoutId"))
+            if shape is not None and isinstance(body.get("updates"), list):
+                fit_operations(body["updates"], shape[0], shape[1])
+        elif case.operation.path in ("/v1/layout", "/v1/layouts") and not has_estimate(body):
+            lists = [body.get("items")] + [s.get("items") for s in body.get("sections") or [] if isinstance(s, dict)]
+            if any(sizeless(item) for items in lists if isinstance(items, list) for item in items):
+                layout = body.setdefault("layout", {})
+                if isinstance(layout, dict):
+                    layout["estimatedItemSize"] = {"width": 10, "height": 10}
+    except (KeyError, TypeError, ValueError, ZeroDivisionError, AttributeError):
+        pass  # a shape this module did not foresee: sent as generated
+
+
+@schemathesis.hook
+def after_call(context, case, response):
+    """Records the shape of every layout an answer names (for `before_call`)."""
+    if response.status_code not in (200, 201) or case.method.upper() != "POST" or not isinstance(case.body, dict):
+        return
+    path = case.operation.path
+    if path not in ("/v1/layout", "/v1/layouts", UPDATES):
+        return
+    try:
+        answer = json.loads(response.content)
+        layout_id = answer["layoutId"]
+        if path == UPDATES:
+            with SHAPES_LOCK:
+                previous = SHAPES.get(case.path_parameters.get("layoutId"))
+            if previous is None:
+                return
+            updates = json.loads(json.dumps(case.body["updates"]))  # replayed on a copy
+            shape = (fit_operations(updates, previous[0], True), previous[1])
+        else:
+            shape = body_shape(case.body)
+        with SHAPES_LOCK:
+            SHAPES[layout_id] = shape
+    except (KeyError, TypeError, ValueError, ZeroDivisionError, AttributeError):
+        pass

@@ -11,7 +11,9 @@ layoutd is started on 127.0.0.1 and a free port (read from its first line of out
 runs every phase (examples, coverage, fuzzing, stateful) with a fixed seed and a bounded number of
 examples per operation (under a minute on two cores against the debug build). hooks.py beside this
 file is loaded (SCHEMATHESIS_HOOKS): it drops only the "schema-valid request rejected" reports of the
-three rules openapi.yaml states in prose, when the server's 400 is the documented one.
+five rules openapi.yaml states in prose, when the server's 400 is the documented one, and fits
+positive requests to the two of them it can (an estimate for sizeless items; updates' indices in range
+of the stored layout, whose shape it learns from the answers), so that they are mostly accepted.
 The server is stopped with SIGTERM and must exit 0. The last line is `schemathesis: N passed, M failed`;
 the exit status is non-zero when schemathesis found any failure or the server misbehaved.
 """
