@@ -67,26 +67,16 @@ struct LineBreaker {
         let run = count > 1 && item.parallaxDepth == nil ? perLine(item) : nil
         while left > 0, !stopped {
             work += 1
-            if isOpen {
-                if along <= remaining || (breaksLikeCSS && openItems == 0) {
-                    builder.place(item)
-                    openItems += 1
-                    remaining -= along + inLineSpacing
-                    thickness = Swift.max(thickness, across)
-                    nextItem += 1
-                    left -= 1
-                    continue
-                }
-                closeLine()
-            }
+            left -= 1
+            if placeOnOpenLine(along: along, across: across, { $0.place(item) }) { continue }
             // No open line: the next item starts one, whatever its size.
             guard lineStarts(nextItem) else {
                 stopped = true
                 return
             }
-            if let run, left > run {
+            if let run, left + 1 > run {
                 // Whole lines of the run, each followed by another item of it.
-                let lines = (left - 1) / run
+                let lines = left / run
                 builder.appendRun(RunLines(item: item, perLine: run, lineCount: lines, thickness: across))
                 nextItem += lines * run
                 left -= lines * run
@@ -95,14 +85,7 @@ struct LineBreaker {
                     return
                 }
             }
-            isOpen = true
-            builder.openLine()
-            builder.place(item)
-            openItems = 1
-            remaining = available - (along + inLineSpacing)
-            thickness = across
-            nextItem += 1
-            left -= 1
+            openLine(along: along, across: across) { $0.place(item) }
         }
     }
 
@@ -112,25 +95,41 @@ struct LineBreaker {
         for size in sizes {
             let along = direction.along(size)
             let across = direction.across(size)
-            if isOpen {
-                if along <= remaining || (breaksLikeCSS && openItems == 0) {
-                    builder.place(size)
-                    openItems += 1
-                    remaining -= along + inLineSpacing
-                    thickness = Swift.max(thickness, across)
-                    continue
-                }
-                closeLine()
+            if !placeOnOpenLine(along: along, across: across, { $0.place(size) }) {
+                openLine(along: along, across: across) { $0.place(size) }
             }
-            isOpen = true
-            builder.openLine()
-            builder.place(size)
-            openItems = 1
-            remaining = available - (along + inLineSpacing)
-            thickness = across
         }
-        nextItem += sizes.count
         work += sizes.count
+    }
+
+    /// Puts the next item on the open line when it fits there (§6.2: `along` at most what remains, or
+    /// a CSS line's first item whatever its size); otherwise closes the open line, if any, and
+    /// answers false.
+    @inline(__always)
+    private mutating func placeOnOpenLine(along: Double, across: Double, _ place: (inout ChunkBuilder) -> Void) -> Bool {
+        guard isOpen else { return false }
+        guard along <= remaining || (breaksLikeCSS && openItems == 0) else {
+            closeLine()
+            return false
+        }
+        place(&builder)
+        openItems += 1
+        remaining -= along + inLineSpacing
+        thickness = Swift.max(thickness, across)
+        nextItem += 1
+        return true
+    }
+
+    /// Opens a line holding the next item.
+    @inline(__always)
+    private mutating func openLine(along: Double, across: Double, _ place: (inout ChunkBuilder) -> Void) {
+        isOpen = true
+        builder.openLine()
+        place(&builder)
+        openItems = 1
+        remaining = available - (along + inLineSpacing)
+        thickness = across
+        nextItem += 1
     }
 
     private mutating func closeLine() {
