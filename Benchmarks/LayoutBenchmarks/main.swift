@@ -238,19 +238,25 @@ results["update_bytes_fresh"] = Double(fresh.heapByteCount)
 results["update_bytes_updated"] = Double(changed.heapByteCount)
 results["update_bytes_ratio"] = Double(changed.heapByteCount) / Double(fresh.heapByteCount)
 
+/// Times `updates` of `stored` against registering `result` (its id and its build) in turns, after
+/// checking the update gives `result`'s id; records `update_<name>_ns`, `_register_ns`, `_ratio` and
+/// `_work`.
+func measureUpdate(_ name: String, _ stored: BaseLayout, _ updates: [LayoutUpdate], giving result: FlowLayoutInput) {
+    var work = 0
+    let updated = try! stored.updated(by: updates, work: &work).layout
+    precondition(updated.contentHash == result.contentHash, "\(name): the updated layout's id differs from its fresh one's")
+    let turns = inTurns(
+        { updateTime(stored, updates, repeats: updateRepeats) }, { timed { keep(register(result)) } }, turns: 5)
+    results["update_\(name)_ns"] = turns.first
+    results["update_\(name)_register_ns"] = turns.second
+    results["update_\(name)_ratio"] = turns.ratio
+    results["update_\(name)_work"] = Double(work)
+}
+
 // A feed's next page: 100 varied items appended to the stored layout of varied items (several a line).
 let page = variedSizes(100, seed: 13)
-let appendResult = input(variedBase + page)
-let appendUpdate: [LayoutUpdate] = [.appendItems(section: 0, items: page.map { FlowItem(size: $0) })]
-var appendWork = 0
-let appended = try! variedStored.updated(by: appendUpdate, work: &appendWork).layout
-precondition(appended.contentHash == appendResult.contentHash, "an appended layout's id differs from its fresh one's")
-let append = inTurns(
-    { updateTime(variedStored, appendUpdate, repeats: updateRepeats) }, { timed { keep(register(appendResult)) } }, turns: 5)
-results["update_append_ns"] = append.first
-results["update_append_register_ns"] = append.second
-results["update_append_ratio"] = append.ratio
-results["update_append_work"] = Double(appendWork)
+measureUpdate(
+    "append", variedStored, [.appendItems(section: 0, items: page.map { FlowItem(size: $0) })], giving: input(variedBase + page))
 
 // A feed of one item a line (every item wider than half the line, heights varied): the middle item
 // measured anew.
@@ -259,23 +265,14 @@ let feedSizes = (0..<updateCount).map { _ in
     Size(width: Double(200 + feedRandom.next() % 180) + 0.5, height: Double(40 + feedRandom.next() % 200))
 }
 let feedStored = BaseLayout(input(feedSizes))
-let measured = Size(width: 301.5, height: 517)
-var resizedSizes = feedSizes
-resizedSizes[updateCount / 2] = measured
-let resizeResult = input(resizedSizes)
-let resizeUpdate: [LayoutUpdate] = [.resizeItems(section: 0, at: updateCount / 2, sizes: [measured])]
-var resizeWork = 0
-let resized = try! feedStored.updated(by: resizeUpdate, work: &resizeWork).layout
-precondition(resized.contentHash == resizeResult.contentHash, "a resized feed's id differs from its fresh one's")
 // One item a line: the content is every height and the default 10-point spacing between them.
 precondition(feedStored.contentSize.height == feedSizes.reduce(0) { $0 + $1.height } + 10 * Double(updateCount - 1),
              "the feed is not one item a line")
-let resize = inTurns(
-    { updateTime(feedStored, resizeUpdate, repeats: updateRepeats) }, { timed { keep(register(resizeResult)) } }, turns: 5)
-results["update_resize_ns"] = resize.first
-results["update_resize_rebuild_ns"] = resize.second
-results["update_resize_ratio"] = resize.ratio
-results["update_resize_work"] = Double(resizeWork)
+let measured = Size(width: 301.5, height: 517)
+var resizedSizes = feedSizes
+resizedSizes[updateCount / 2] = measured
+measureUpdate(
+    "resize", feedStored, [.resizeItems(section: 0, at: updateCount / 2, sizes: [measured])], giving: input(resizedSizes))
 }
 
 // MARK: Cold path: a 100,000-item request
