@@ -230,8 +230,8 @@ fileprivate struct ChunkBuilder {
     /// headers): an insert into a full chunk grows it instead of splitting it.
     mutating func finish() -> [LineChunk] {
         flush()
-        guard chunks.count >= 2, case .listed(let last) = chunks[chunks.count - 1],
-            case .listed(let previous) = chunks[chunks.count - 2], last.thicknesses.count < LineChunk.maxLines / 2
+        guard chunks.count >= 2, case .listed(let last) = chunks[chunks.count - 1].kind,
+            case .listed(let previous) = chunks[chunks.count - 2].kind, last.thicknesses.count < LineChunk.maxLines / 2
         else { return chunks }
         let lines = previous.thicknesses.count + last.thicknesses.count
         let joined = LineChunk.listed(previous).appending(last, lineSpacing: lineSpacing)

@@ -80,7 +80,7 @@ struct LineSummary: Sendable {
 
     /// A chunk's summary, for lines `lineSpacing` apart. O(items) for listed lines, O(log n) for a run.
     init(_ chunk: LineChunk, lineSpacing: FixedLength) {
-        switch chunk {
+        switch chunk.kind {
         case .run(let run):
             guard run.lineCount > 0 else { return }
             let stride = FixedLength(run.thickness) + lineSpacing

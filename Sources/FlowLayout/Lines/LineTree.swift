@@ -51,7 +51,7 @@ final class LineNode: Sendable {
     /// `ListedLines.fencedLine`); line 0 for a run.
     @inline(__always)
     func listedFence(startingBelow bound: FixedLength) -> (line: Int, start: FixedLength) {
-        guard case .listed(let lines) = chunk else { return (0, .zero) }
+        guard case .listed(let lines) = chunk.kind else { return (0, .zero) }
         return lines.fencedLine(startingBelow: bound)
     }
 
@@ -93,7 +93,7 @@ enum LineTree {
             return (node.with(left: node.left, right: head), tail)
         }
         let (first, second) = node.chunk.split(atLine: lines - leftLines, lineSpacing: lineSpacing)
-        if case .listed = node.chunk { work += node.own.itemCount } else { work += 1 }
+        if case .listed = node.chunk.kind { work += node.own.itemCount } else { work += 1 }
         let head = LineNode(first, priority: node.priority, lineSpacing: lineSpacing)
         let tail = LineNode(second, priority: node.priority, lineSpacing: lineSpacing)
         return (merge(node.left, head, work: &work), merge(tail, node.right, work: &work))

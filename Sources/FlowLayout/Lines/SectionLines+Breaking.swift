@@ -62,11 +62,11 @@ extension SectionLines {
             let old = index - inserted + range.count
             guard old < oldCount, !listedItems.contains(old) || old == listedItems.lowerBound else { return true }
             let position = LineTree.chunk(holdingItem: old, in: root, work: &lookups)
-            if case .listed = position.node.chunk {
+            if case .listed = position.node.chunk.kind {
                 listedItems = position.firstItem..<position.firstItem + position.node.own.itemCount
             }
             let offset = old - position.firstItem
-            switch position.node.chunk {
+            switch position.node.chunk.kind {
             case .run(let run):
                 guard offset % run.perLine == 0 else { return true }
                 realignLine = position.firstLine + offset / run.perLine
@@ -112,7 +112,7 @@ extension LineTree {
         let upper = Swift.min(first + node.own.itemCount, items.upperBound)
         if lower < upper {
             let mine = lower..<upper
-            switch node.chunk {
+            switch node.chunk.kind {
             case .run(let run):
                 guard body(run.item, mine.count) else { return false }
             case .listed(let lines):

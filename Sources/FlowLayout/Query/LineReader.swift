@@ -41,7 +41,7 @@ struct LineReader {
     /// never go backwards) or past `limit`. `low` is the bounds' near edge relative to the first line's
     /// start (as `LineCursor` takes it): lines ending before it are only summed, not placed.
     func read(_ position: LineTree.Position, low: FixedLength, into result: inout [LayoutAttributes], work: inout Int) -> Bool {
-        switch position.node.chunk {
+        switch position.node.chunk.kind {
         case .listed(let listed):
             // The chunk's arrays read in place, once: no reference counted per line.
             return listed.sizes.withUnsafeBufferPointer { sizes in
