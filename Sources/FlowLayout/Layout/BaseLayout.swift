@@ -50,16 +50,6 @@ public final class BaseLayout: Sendable {
     /// Sections laid out. O(1).
     public var sectionCount: Int { sections.count }
 
-    /// Items in section `section` (below `sectionCount`). O(1).
-    public func itemCount(inSection section: Int) -> Int { sections[section].itemCount }
-
-    /// An item as the layout holds it: size, estimate flag and parallax depth. O(log n); the index
-    /// path must exist.
-    public func item(section: Int, item: Int) -> FlowItem {
-        var work = 0
-        return sections[section].lines.item(item, work: &work)
-    }
-
     /// An item's own parallax depth in points, when the request gave one. O(log n); `section` must be
     /// below `sectionCount`.
     public func parallaxDepth(section: Int, item: Int) -> Double? {
