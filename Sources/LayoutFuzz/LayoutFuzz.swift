@@ -33,6 +33,7 @@ struct FuzzRequest {
     var query: [(name: String, value: String)]
     var contentType: String?
     var ifNoneMatch: String?
+    var acceptEncoding: String?
     var requestID: String?
     var body: [UInt8]
 }
@@ -77,7 +78,7 @@ enum FuzzInput {
         let path = text(cString(question.map { target[..<$0] } ?? target))
         let query = question.map { arguments(target[($0 + 1)...]) } ?? []
         var request = FuzzRequest(
-            method: method, path: path, query: query, contentType: "application/json", ifNoneMatch: nil, requestID: nil, body: [])
+            method: method, path: path, query: query, contentType: "application/json", ifNoneMatch: nil, acceptEncoding: nil, requestID: nil, body: [])
         while let name = lines.headerName() {
             let line = lines.next()!
             var value = line[(line.startIndex + name.count + 1)...]
@@ -86,6 +87,7 @@ enum FuzzInput {
             switch name.lowercased() {
             case "content-type": request.contentType = spelled
             case "if-none-match": request.ifNoneMatch = spelled
+            case "accept-encoding": request.acceptEncoding = spelled
             case "x-request-id": request.requestID = spelled
             default: break
             }
@@ -211,7 +213,7 @@ final class FuzzSession {
         etag = "*"
         let fixed = FuzzRequest(
             method: "POST", path: "/v1/layouts", query: [], contentType: "application/json", ifNoneMatch: nil,
-            requestID: nil, body: Array(Self.fixedLayout.utf8))
+            acceptEncoding: nil, requestID: nil, body: Array(Self.fixedLayout.utf8))
         guard try send(fixed, padded: true).0 / 100 == 2 else { throw FuzzFailure(description: "the fixed layout was refused") }
         var answers: [(request: FuzzRequest, status: Int, body: String)] = []
         for (index, request) in FuzzInput.requests(input).enumerated() {
@@ -235,13 +237,18 @@ final class FuzzSession {
             ServiceRequest(
                 method: request.method, path: RequestText(request.path), query: request.query,
                 contentType: request.contentType.map { RequestText($0) }, ifNoneMatch: request.ifNoneMatch,
-                requestID: request.requestID, body: body, bodyIsPadded: padded))
+                acceptEncoding: request.acceptEncoding.map { RequestText($0) }, requestID: request.requestID, body: body,
+                bodyIsPadded: padded))
         var headers: [(String, String)] = []
         response.forEachHeader { name, value in
             headers.append((String(decoding: name, as: UTF8.self), String(decoding: value, as: UTF8.self)))
         }
-        let bytes = Array(response.body)
         let summary = "\(request.method) \(request.path) → \(response.status)"
+        var bytes = Array(response.body)
+        if headers.contains(where: { $0 == ("Content-Encoding", "gzip") }) {
+            // A compressed answer is checked as the client reads it: one whole gzip stream.
+            do { bytes = try gunzip(bytes) } catch { throw FuzzFailure(description: "\(summary): a gzip body that does not inflate") }
+        }
         try AnswerCheck.check(status: response.status, contentType: response.contentType?.description, headers: headers, body: bytes, summary)
         if request.method == "POST", request.path == "/v1/layouts", response.status == 200 || response.status == 201,
             let location = headers.first(where: { $0.0 == "Location" })?.1

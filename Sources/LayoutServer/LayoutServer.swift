@@ -124,6 +124,7 @@ private func handleExchange(_ context: UnsafeMutableRawPointer?, _ exchange: Opa
         query: queryArguments(exchange),
         contentType: header(exchange, "Content-Type"),
         ifNoneMatch: header(exchange, "If-None-Match")?.description,
+        acceptEncoding: header(exchange, "Accept-Encoding"),
         requestID: header(exchange, "X-Request-ID")?.description,
         body: UnsafeRawBufferPointer(start: body, count: length),
         bodyIsPadded: true)

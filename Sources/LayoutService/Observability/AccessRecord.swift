@@ -15,6 +15,8 @@ public struct AccessRecord: Sendable {
     let status: Int
     let nanoseconds: Int64
     let requestBytes: Int
+    /// The body's bytes as sent: the compressed ones when the answer went gzip (as
+    /// `layoutd_http_response_size_bytes` counts them); headers are not counted.
     let responseBytes: Int
     let cacheHit: Bool?
     let items: Int?

@@ -86,7 +86,7 @@ extension LayoutService {
             }
         }
         let etag = EntityTag(layout: id, view: hasher.finalize().low)
-        if let match = request.ifNoneMatch, etag.isMatched(by: match) { return .empty(304, etag: etag) }
+        if let match = request.ifNoneMatch, let matched = etag.matched(by: match) { return .notModified(matched) }
         var response = view(base, id: id, viewport, parallax: nil, cacheHit: true, etag: etag, pointer: nil)
         guard response.status == 200 else { return response }
         // A pure function of the URL, so anyone may cache it for as long as they like.

@@ -63,13 +63,14 @@ public final class LayoutService: Sendable {
         }
     }
 
-    /// The middleware every handler runs inside: times the answer, counts it, stamps the request id
-    /// on it and logs it.
+    /// The middleware every handler runs inside: times the answer, compresses it when the client asks
+    /// (`encode(for:)`), counts it, stamps the request id on it and logs it.
     @inline(__always)
     private func observed(_ request: ServiceRequest, route label: RouteLabel, _ handler: () -> ServiceResponse) -> ServiceResponse {
         let start = Self.monotonicNanoseconds()
         metrics.started()
         var response = handler()
+        response.encode(for: request.acceptEncoding, cacheable: request.method == "GET" || request.method == "HEAD")
         finish(&response, of: request, route: label, startedAt: start)
         return response
     }

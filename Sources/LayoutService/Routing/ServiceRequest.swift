@@ -9,6 +9,8 @@ public struct ServiceRequest {
     public let query: [(name: String, value: String)]
     public let contentType: RequestText?
     public let ifNoneMatch: String?
+    /// Read only for an answer large enough to compress (`ServiceResponse.encode(for:)`).
+    public let acceptEncoding: RequestText?
     /// The client's `X-Request-ID`, echoed back (a fresh one is made when absent).
     public let requestID: String?
     /// The body bytes; valid for the duration of `LayoutService.handle`.
@@ -19,7 +21,7 @@ public struct ServiceRequest {
 
     public init(
         method: String, path: RequestText, query: [(name: String, value: String)] = [], contentType: RequestText? = nil,
-        ifNoneMatch: String? = nil, requestID: String? = nil, body: UnsafeRawBufferPointer = UnsafeRawBufferPointer(start: nil, count: 0),
+        ifNoneMatch: String? = nil, acceptEncoding: RequestText? = nil, requestID: String? = nil, body: UnsafeRawBufferPointer = UnsafeRawBufferPointer(start: nil, count: 0),
         bodyIsPadded: Bool = false
     ) {
         self.method = method
@@ -27,6 +29,7 @@ public struct ServiceRequest {
         self.query = query
         self.contentType = contentType
         self.ifNoneMatch = ifNoneMatch
+        self.acceptEncoding = acceptEncoding
         self.requestID = requestID
         self.body = body
         self.bodyIsPadded = bodyIsPadded
@@ -41,6 +44,10 @@ public struct ServiceResponse: Sendable {
     public var contentType: StaticString?
     /// Spelled only as the header is written (see `forEachHeader`).
     var etag: EntityTag?
+    /// `Content-Encoding: gzip` when `.gzip` (the body is then compressed).
+    var contentCoding = ContentCoding.identity
+    /// `Vary: Accept-Encoding`: set on answers whose body is large enough to compress, compressed or not.
+    var variesByEncoding = false
     /// The headers an answer carries now and then (`Location`, `Allow`, `Cache-Control`).
     var headers: [(name: StaticString, value: String)]
     /// Set by `LayoutService.handle` on every answer.
@@ -60,14 +67,17 @@ public struct ServiceResponse: Sendable {
         self.body = body
     }
 
-    /// Every header, in order (`Content-Type`, `ETag`, the others, `X-Request-ID`), each name and
+    /// Every header, in order (`Content-Type`, `Content-Encoding`, `ETag`, `Vary`, the others,
+    /// `X-Request-ID`), each name and
     /// value lent as bytes for the call: the HTTP layer copies them, so a scroll answer makes no
     /// strings or array for its headers.
     public func forEachHeader(_ visit: (_ name: UnsafeRawBufferPointer, _ value: UnsafeRawBufferPointer) -> Void) {
         if let contentType { Self.visit("Content-Type", contentType, visit) }
+        if contentCoding == .gzip { Self.visit("Content-Encoding", "gzip", visit) }
         if let etag {
             Self.lend("ETag") { name in etag.withSpelling { visit(name, $0) } }
         }
+        if variesByEncoding { Self.visit("Vary", "Accept-Encoding", visit) }
         for header in headers { Self.visit(header.name, header.value, visit) }
         if let requestID {
             Self.lend("X-Request-ID") { name in requestID.withSpelling { visit(name, $0) } }
@@ -93,6 +103,14 @@ public struct ServiceResponse: Sendable {
 
     static func empty(_ status: Int, etag: EntityTag? = nil) -> ServiceResponse {
         ServiceResponse(status: status, contentType: nil, etag: etag, body: [])
+    }
+
+    /// `304 Not Modified` for the representation `etag` names: a gzip one varies by `Accept-Encoding`,
+    /// as its `200` did.
+    static func notModified(_ etag: EntityTag) -> ServiceResponse {
+        var response = empty(304, etag: etag)
+        response.variesByEncoding = etag.coding == .gzip
+        return response
     }
 
     static func problem(_ problem: Problem, headers: [(name: StaticString, value: String)] = []) -> ServiceResponse {

@@ -40,6 +40,14 @@ public struct ResponseBody: RandomAccessCollection, Equatable, Sendable, Express
         if isKnownUniquelyReferenced(&buffer) { BodyBlocks.give(buffer) }
     }
 
+    /// Becomes `other`; the buffer let go of goes back to this thread's `BodyBlocks` when nothing else
+    /// holds it (the identity bytes of an answer sent compressed, written a moment ago on this thread).
+    mutating func replace(with other: ResponseBody) {
+        var previous = buffer
+        self = other
+        if isKnownUniquelyReferenced(&previous) { BodyBlocks.give(previous) }
+    }
+
     public static func == (lhs: ResponseBody, rhs: ResponseBody) -> Bool {
         lhs.withUnsafeBytes { left in rhs.withUnsafeBytes { right in left.elementsEqual(right) } }
     }

@@ -1,0 +1,2 @@
+// zlib as a Swift module: the system header, nothing more.
+#include <zlib.h>
