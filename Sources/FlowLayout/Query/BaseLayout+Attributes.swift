@@ -69,16 +69,16 @@ extension BaseLayout {
     /// touches it (docs/flow-layout.md §9). When negative insets or spacings put elements outside
     /// their section's span, only the side across the scroll axis is checked here, and each line and
     /// element is checked exactly where it ends up (right-to-left included).
-    private func mayHoldElements(section index: Int, touching rect: Rect) -> Bool {
+    func mayHoldElements(section index: Int, touching rect: Rect) -> Bool {
         guard !sectionsAreOrdered else { return sectionFrame(index).touches(rect) }
         return scrollDirection.alongMin(rect) <= dimension && scrollDirection.alongMax(rect) >= 0
     }
 
-    private var isHorizontal: Bool { scrollDirection == .horizontal }
+    var isHorizontal: Bool { scrollDirection == .horizontal }
 
     /// Right-to-left horizontal layouts mirror sections (and headers and footers) across the content
     /// width; vertical ones leave them in place.
-    private func contentMirror(_ viewport: Viewport) -> MirrorTransform {
+    func contentMirror(_ viewport: Viewport) -> MirrorTransform {
         guard viewport.layoutDirection == .rightToLeft, isHorizontal else { return .identity }
         return MirrorTransform(mapping: .mirror(length: contentSize.width), mirrorsAfterRounding: false)
     }
@@ -98,7 +98,7 @@ extension BaseLayout {
 
     /// Sections that may intersect `rect` (left to right) along the scroll axis; `probes` counts the
     /// sections looked at to find them.
-    private func sectionRange(touching rect: Rect, probes: inout Int) -> Range<Int> {
+    func sectionRange(touching rect: Rect, probes: inout Int) -> Range<Int> {
         guard sectionsAreOrdered else {
             probes += sections.count
             return sections.indices

@@ -18,4 +18,7 @@ struct ScrollRequest {
     }
     var views: Views
     var parallax: Parallax?
+    /// Answer a band: each view's attributes and what a client needs to compute any view inside it
+    /// (`JSONWriter.band`).
+    var band = false
 }

@@ -66,14 +66,19 @@ struct LayoutRequestDecoder {
     /// `decodeScroll` for every body `plainScroll` leaves: all fields, and the message for what is wrong.
     func scrollMemberByMember(_ root: JSONValue, contentInset: EdgeInsets) throws(RequestError) -> ScrollRequest {
         var view = ViewFields()
+        var band = false
         try root.members { (key, value) throws(RequestError) in
-            try view.consume(key, value, decoder: self, allowsList: true)
+            if key == "band" {
+                band = try value.boolean()
+                return true
+            }
+            return try view.consume(key, value, decoder: self, allowsList: true)
         }
         guard view.bounds != nil else {
             throw RequestError.invalid("The field 'bounds' is required.").under("bounds")
         }
         let (views, parallax) = try view.finish(contentInset: contentInset, decoder: self)
-        return ScrollRequest(views: views, parallax: parallax)
+        return ScrollRequest(views: views, parallax: parallax, band: band)
     }
 }
 

@@ -3,7 +3,8 @@ import FlowLayout
 /// The JSON of a layout answer and of its parts, in a fixed member order so answers are byte-stable.
 extension JSONWriter {
     mutating func layoutResponse(
-        layoutId: ContentHash, cacheHit: Bool, contentSize: Size, attributes: [LayoutAttributes]
+        layoutId: ContentHash, cacheHit: Bool, contentSize: Size, attributes: [LayoutAttributes],
+        more: (inout JSONWriter) -> Void = { _ in }
     ) {
         raw("{\"layoutId\":")
         string(layoutId)
@@ -14,6 +15,7 @@ extension JSONWriter {
         size(contentSize)
         raw(",\"attributes\":")
         attributeList(attributes)
+        more(&self)
         byte(UInt8(ascii: "}"))
     }
 

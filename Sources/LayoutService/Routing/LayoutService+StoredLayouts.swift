@@ -64,8 +64,8 @@ extension LayoutService {
         let etag = EntityTag(layout: id, view: hasher.finalize().low)
         switch scroll.views {
         case .one(let viewport):
-            return view(base, id: id, viewport, parallax: scroll.parallax, cacheHit: true, etag: etag, pointer: "/bounds")
-        case .list(let viewports): return results(base, id: id, viewports, parallax: scroll.parallax, etag: etag)
+            return view(base, id: id, viewport, parallax: scroll.parallax, cacheHit: true, etag: etag, pointer: "/bounds", band: scroll.band)
+        case .list(let viewports): return results(base, id: id, viewports, parallax: scroll.parallax, etag: etag, band: scroll.band)
         }
     }
 
@@ -99,15 +99,17 @@ extension LayoutService {
     }
 
     /// The attributes of one view, for a scroll or a one-shot layout; `pointer` names the bounds in a
-    /// refusal.
+    /// refusal; a `band` adds what a client needs to compute views inside it.
     func view(
         _ base: BaseLayout, id: ContentHash, _ viewport: Viewport, parallax: Parallax?, cacheHit: Bool, etag: EntityTag?,
-        pointer: String?
+        pointer: String?, band: Bool = false
     ) -> ServiceResponse {
         let limit = configuration.limits.maxAnswerAttributes
         let written = withAttributes(of: base, in: viewport, parallax: parallax, limit: limit) { attributes in
             var writer = JSONWriter(capacity: 256 + attributes.count * 200)
-            writer.layoutResponse(layoutId: id, cacheHit: cacheHit, contentSize: Self.contentSize(base, viewport), attributes: attributes)
+            writer.layoutResponse(layoutId: id, cacheHit: cacheHit, contentSize: Self.contentSize(base, viewport), attributes: attributes) {
+                if band { $0.band(base, viewport: viewport, attributes: attributes) }
+            }
             return writer
         }
         guard let writer = written else { return .problem(.answerTooLarge(limit: limit, pointer: pointer)) }
@@ -118,7 +120,9 @@ extension LayoutService {
 
     /// The attributes of each view of a list of bounds, in order, as `results`; the limit on attributes
     /// holds for the whole answer.
-    private func results(_ base: BaseLayout, id: ContentHash, _ viewports: [Viewport], parallax: Parallax?, etag: EntityTag) -> ServiceResponse {
+    private func results(
+        _ base: BaseLayout, id: ContentHash, _ viewports: [Viewport], parallax: Parallax?, etag: EntityTag, band: Bool
+    ) -> ServiceResponse {
         var writer = JSONWriter(capacity: 256 + viewports.count * 4096)
         writer.raw("{\"layoutId\":")
         writer.string(id)
@@ -137,6 +141,7 @@ extension LayoutService {
             let written: Void? = withAttributes(of: base, in: viewport, parallax: parallax, limit: remaining) {
                 remaining -= $0.count
                 writer.attributeList($0)
+                if band { writer.band(base, viewport: viewport, attributes: $0) }
             }
             guard written != nil else { return .problem(.answerTooLarge(limit: limit, pointer: "/bounds/\(index)")) }
             writer.byte(UInt8(ascii: "}"))
