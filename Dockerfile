@@ -17,6 +17,7 @@ COPY Package.swift Makefile ./
 # The manifest names the test and benchmark targets too, and SwiftPM refuses a manifest whose target
 # folders are missing, even when building one product.
 COPY Sources ./Sources
+COPY clients ./clients
 COPY Tests ./Tests
 COPY Benchmarks ./Benchmarks
 RUN make release && install -m 0755 .build/release/layoutd /usr/local/bin/layoutd

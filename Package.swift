@@ -42,11 +42,13 @@ let package = Package(
         .target(name: "LayoutCache", dependencies: ["FlowLayout"]),
         // zlib, the system library, for gzip-compressed answers.
         .systemLibrary(name: "CZlib", path: "Sources/CZlib"),
+        // The playground page and the JavaScript client (clients/), embedded in the binary.
+        .target(name: "PlaygroundAssets", cSettings: [.unsafeFlags(["-std=c23"])]),
         // JSON ⇄ engine, routes, errors.
         .target(
             name: "LayoutService",
             dependencies: [
-                "FlowLayout", "LayoutCache", "CSimdJSON", "CZlib",
+                "FlowLayout", "LayoutCache", "CSimdJSON", "CZlib", "PlaygroundAssets",
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),

@@ -91,6 +91,8 @@ check "readyz answers 200" 'HTTP 200' "localhost:$port/readyz"
 check "a layout request answers the frames" '"contentSize":{"width":320,"height":110}' \
     "localhost:$port/v1/layout" -H 'Content-Type: application/json' \
     -d '{"bounds": {"width": 320, "height": 200}, "itemCount": 7}'
+check "the playground page is served from the binary" '<title>layoutd playground</title>' "localhost:$port/playground"
+check "and the client's modules" 'export class LayoutdClient' "localhost:$port/playground/layoutd.js"
 pid=$(pgrep -f "^$entrypoint --host 127.0.0.1 --port $port\$" | head -1)
 uid=$(ps -o uid= -p "$pid" | tr -d ' ')
 if [ "$uid" = 10001 ]; then echo "ok: the server runs as uid 10001"; passed=$((passed + 1)); else

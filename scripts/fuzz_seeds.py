@@ -102,6 +102,16 @@ def seeds(spec):
         request("GET", "/v1/cache"),
         request("GET", "/metrics"),
     ])
+    # Compressed answers, and the playground's files.
+    out["flow-gzip-and-playground"] = SEPARATOR.join([
+        request("POST", "/v1/layouts/{id}/attributes", {"bounds": {"width": 320, "height": 900}, "band": True},
+                {"Accept-Encoding": "gzip;q=0.8, identity;q=0.5"}),
+        request("GET", "/v1/layouts/{id}/attributes", headers={"Accept-Encoding": "*"},
+                query="y=0&width=320&height=900"),
+        request("GET", "/playground", headers={"Accept-Encoding": "gzip"}),
+        request("GET", "/playground/band.js"),
+        request("GET", "/"),
+    ])
     return out
 
 
@@ -126,7 +136,7 @@ def dictionary(spec):
     walk(spec.get("components", {}))
     for path in spec["paths"]:
         words.add(fuzz_path(path))
-    words.update(w for w in (SEPARATOR, "{id}", "{etag}", "If-None-Match: ", "Content-Type: ",
+    words.update(w for w in (SEPARATOR, "{id}", "{etag}", "If-None-Match: ", "Content-Type: ", "Accept-Encoding: ",
                                           "POST ", "GET ", "DELETE ", "/attributes", "1e9", "-0", "1e308"))
     return sorted(words)
 

@@ -96,6 +96,9 @@ struct RouteTableTests {
                 defer { service.isReady = true }
                 return request(method, template)
             })
+        case (_, "/playground/{file}", 200): return (nothing, { request(method, "/playground/layoutd.js") })
+        case (_, "/playground/{file}", 404): return (nothing, { request(method, "/playground/missing.js") })
+        case (_, "/", 302): return (nothing, { request(method, "/") })
         case (_, _, 200) where !template.hasPrefix("/v1/layouts"): return (nothing, { request(method, template) })
         default: return nil
         }

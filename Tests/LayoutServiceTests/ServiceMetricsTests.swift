@@ -62,7 +62,7 @@ struct ServiceMetricsTests {
             #expect(StatusLabel.index(code) == index)
             #expect(StatusLabel.name(index) == String(code))
         }
-        for other in [0, 100, 202, 302, 401, 429, 502, 599] { #expect(StatusLabel.index(other) == StatusLabel.codes.count) }
+        for other in [0, 100, 202, 301, 401, 429, 502, 599] { #expect(StatusLabel.index(other) == StatusLabel.codes.count) }
         #expect(StatusLabel.name(StatusLabel.codes.count) == "other")
     }
 

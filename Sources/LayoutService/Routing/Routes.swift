@@ -29,6 +29,11 @@ extension LayoutService {
             service.isReady ? status("ready", 200) : status("draining", 503)
         },
         Route(["GET", "HEAD"], "/metrics", .metrics, [200]) { service, _, _ in service.metricsExposition() },
+        Route(["GET", "HEAD"], "/playground", .playground, [200]) { service, _, _ in service.playgroundFile("") },
+        Route(["GET", "HEAD"], "/playground/{file}", .playgroundFile, [200, 404]) { service, request, file in
+            service.playgroundFile(file?.spelling(in: request.path) ?? "")
+        },
+        Route(["GET", "HEAD"], "/", .root, [302]) { service, _, _ in service.rootRedirect() },
     ]
 
     /// Statuses any request may get whatever its route: `404` for a path no route has, `405` for a
@@ -112,8 +117,8 @@ extension UnsafeBufferPointer {
     }
 }
 
-/// A path template: fixed text, or text around one `{id}`. Matched on the path's bytes, fixed
-/// templates by length first, since this runs for every request.
+/// A path template: fixed text, or text around one parameter (`{id}`, `{file}`). Matched on the
+/// path's bytes, fixed templates by length first, since this runs for every request.
 struct PathTemplate: @unchecked Sendable {
     let spelling: StaticString
     /// The text before `{id}`, or all of it.
@@ -124,17 +129,13 @@ struct PathTemplate: @unchecked Sendable {
     init(_ spelling: StaticString) {
         self.spelling = spelling
         let bytes = UnsafeRawBufferPointer(start: spelling.utf8Start, count: spelling.utf8CodeUnitCount)
-        let parameter: StaticString = "{id}"
-        let open = bytes.firstIndex(of: UInt8(ascii: "{"))
-        guard let open else {
+        guard let open = bytes.firstIndex(of: UInt8(ascii: "{")) else {
             (head, tail) = (bytes, nil)
             return
         }
-        precondition(
-            bytes[open...].starts(with: UnsafeRawBufferPointer(start: parameter.utf8Start, count: parameter.utf8CodeUnitCount)),
-            "the only parameter of a path is {id}")
+        guard let close = bytes[open...].firstIndex(of: UInt8(ascii: "}")) else { preconditionFailure("an unclosed parameter in \(spelling)") }
         head = UnsafeRawBufferPointer(rebasing: bytes[..<open])
-        tail = UnsafeRawBufferPointer(rebasing: bytes[(open + parameter.utf8CodeUnitCount)...])
+        tail = UnsafeRawBufferPointer(rebasing: bytes[(close + 1)...])
     }
 
     /// Nil when `path` does not match; `.some(nil)` when it matches a template without `{id}`, else
@@ -183,7 +184,8 @@ enum PathID {
 /// The label of a route in metrics and logs: its path template (`RouteTable.names`), never an id or a
 /// raw path; `unknown` for a path no route has.
 enum RouteLabel: Int, CaseIterable, Sendable {
-    case layout, layouts, storedLayout, storedAttributes, storedUpdates, health, live, ready, metrics, cache, unknown
+    case layout, layouts, storedLayout, storedAttributes, storedUpdates, health, live, ready, metrics, cache
+    case playground, playgroundFile, root, unknown
 
     /// Static, so an access line copies it without escaping it.
     var name: StaticString { RouteTable.names[rawValue] }

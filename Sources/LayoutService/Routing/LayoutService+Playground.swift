@@ -1,0 +1,36 @@
+import PlaygroundAssets
+
+/// `GET /playground`: the page that draws a layout as a scrolling view, and the modules it loads (its
+/// own and the JavaScript client's, `clients/`), embedded in the binary.
+extension LayoutService {
+    /// The page (`name` ""), or one of its modules; 404 for a name the page does not have.
+    func playgroundFile(_ name: String) -> ServiceResponse {
+        guard let asset = PlaygroundFile.all.first(where: { $0.name == name }) else {
+            return .problem(.notFound("/playground/\(name)"))
+        }
+        // Served as the binary has them; `no-cache` so a browser asks again after an upgrade.
+        return ServiceResponse(
+            status: 200, contentType: asset.contentType, headers: [(name: "Cache-Control", value: "no-cache")],
+            body: ResponseBody(asset.bytes))
+    }
+
+    /// `GET /`: the playground is where a person starts.
+    func rootRedirect() -> ServiceResponse {
+        ServiceResponse(status: 302, contentType: nil, headers: [(name: "Location", value: "/playground")], body: [])
+    }
+}
+
+/// One file of the embedded table, read once.
+struct PlaygroundFile: Sendable {
+    let name: String
+    let contentType: StaticString
+    let bytes: [UInt8]
+
+    static let all: [PlaygroundFile] = (0..<playground_asset_count()).map { index in
+        let asset = playground_asset_at(index)!.pointee
+        let name = String(cString: asset.name)
+        return PlaygroundFile(
+            name: name, contentType: name.hasSuffix(".js") ? "text/javascript; charset=utf-8" : "text/html; charset=utf-8",
+            bytes: Array(UnsafeBufferPointer(start: asset.bytes, count: asset.length)))
+    }
+}

@@ -1,0 +1,363 @@
+// The playground: a request editor, and the layout drawn as a scrolling view of real elements whose
+// images move by their parallax offsets, every frame computed on the page from bands (clients/js).
+
+import { LayoutdClient, ProblemError } from './layoutd.js';
+import { formatJSON, lineOfPointer } from './json-lines.js';
+import { presets } from './presets.js';
+
+const $ = (selector) => document.querySelector(selector);
+const VIEW_OPTIONS = ['parallax', 'scale', 'layoutDirection'];
+// How far a drag may pull the content past either end, and how much of the pull it follows.
+const OVERSCROLL = 320;
+const RESISTANCE = 0.5;
+
+const client = new LayoutdClient();
+const page = {
+  preset: null, request: null, lineOf: new Map(), layout: null, scroller: null,
+  offset: { x: 0, y: 0 }, view: [], nodes: new Map(), frameTimes: [], frames: 0, pending: null,
+};
+
+// ---- The request: editor, registration, problems ----
+
+function showProblem(problem, pointer) {
+  const box = $('#problem');
+  if (!problem) {
+    box.hidden = true;
+    box.removeAttribute('data-pointer');
+    box.removeAttribute('data-line');
+    $('#editor-marker').hidden = true;
+    return;
+  }
+  const line = pointer == null ? problem.line ?? 0 : lineOfPointer(page.lineOf, pointer);
+  box.hidden = false;
+  box.dataset.pointer = pointer ?? '';
+  box.dataset.line = String(line);
+  box.textContent = `${pointer ? `${pointer}: ` : ''}${problem.detail ?? problem.message}`;
+  const editor = $('#editor');
+  const lineHeight = parseFloat(getComputedStyle(editor).lineHeight);
+  const marker = $('#editor-marker');
+  marker.hidden = false;
+  marker.style.top = `${line * lineHeight + parseFloat(getComputedStyle(editor).paddingTop) - editor.scrollTop}px`;
+  editor.scrollTop = Math.max(0, line * lineHeight - editor.clientHeight / 2);
+  marker.style.top = `${line * lineHeight + parseFloat(getComputedStyle(editor).paddingTop) - editor.scrollTop}px`;
+}
+
+function setEditor(request) {
+  const { text, lineOf } = formatJSON(request);
+  $('#editor').value = text;
+  page.lineOf = lineOf;
+}
+
+/** The request split as the service takes it: the description to register, and the view's options. */
+function split(request) {
+  const description = {};
+  const options = {};
+  for (const [key, value] of Object.entries(request)) (VIEW_OPTIONS.includes(key) ? options : description)[key] = value;
+  return { description, options };
+}
+
+async function apply() {
+  let request;
+  try {
+    request = JSON.parse($('#editor').value);
+  } catch (error) {
+    const at = Number(/position (\d+)/.exec(error.message)?.[1] ?? 0);
+    showProblem({ message: error.message, line: $('#editor').value.slice(0, at).split('\n').length - 1 }, null);
+    return false;
+  }
+  setEditor(request);
+  const { description, options } = split(request);
+  const size = { width: request.viewport?.width ?? 0, height: request.viewport?.height ?? 0 };
+  try {
+    const layout = await client.register(description);
+    // One view with the options, for the service to check them (a 400 names the field).
+    await layout.attributes({ x: 0, y: 0, ...size }, options);
+    page.layout = layout;
+  } catch (error) {
+    if (!(error instanceof ProblemError)) throw error;
+    // A view's bounds are the editor's viewport.
+    const pointer = error.pointer?.startsWith('/bounds') ? '/viewport' : error.pointer;
+    showProblem(error.problem, pointer);
+    return false;
+  }
+  showProblem(null);
+  page.request = request;
+  page.size = size;
+  page.scroller = page.layout.scroller({
+    scale: options.scale ?? null, layoutDirection: options.layoutDirection ?? 'leftToRight', parallax: options.parallax ?? null,
+    onBand: () => draw(), onError: (error) => console.error(error),
+  });
+  setUpViewport();
+  const range = scrollRange();
+  page.offset = { x: vertical() ? 0 : range.min, y: vertical() ? range.min : 0 };
+  clearNodes();
+  await page.scroller.viewWhenReady(bounds());
+  draw();
+  return true;
+}
+
+async function load(name) {
+  page.preset = name;
+  $('#preset').value = name;
+  $('#note').textContent = presets[name].note;
+  setEditor(presets[name].request);
+  const applied = await apply();
+  await nextFrame();
+  return applied;
+}
+
+// ---- The scroll view ----
+
+const vertical = () => page.layout.scrollDirection === 'vertical';
+const inset = () => ({ top: 0, left: 0, bottom: 0, right: 0, ...page.request.contentInset });
+
+/** UIKit's scrollable range along the scroll axis: from −inset.lead to content + inset.trail − view. */
+function scrollRange() {
+  const i = inset();
+  const [lead, trail, content, view] = vertical()
+    ? [i.top, i.bottom, page.layout.contentSize.height, page.size.height]
+    : [i.left, i.right, page.layout.contentSize.width, page.size.width];
+  return { min: -lead, max: Math.max(-lead, content + trail - view) };
+}
+
+function bounds() {
+  return { x: page.offset.x, y: page.offset.y, width: page.size.width, height: page.size.height };
+}
+
+function setUpViewport() {
+  const viewport = $('#viewport');
+  viewport.style.width = `${page.size.width}px`;
+  viewport.style.height = `${page.size.height}px`;
+  const i = inset();
+  const bars = presets[page.preset]?.bars && page.request.contentInset;
+  $('#bar-top').hidden = !bars;
+  $('#bar-bottom').hidden = !bars;
+  if (bars) {
+    $('#bar-top').style.height = `${i.top}px`;
+    $('#bar-bottom').style.height = `${i.bottom}px`;
+  }
+}
+
+function scrollBy(dx, dy, { overscroll = false } = {}) {
+  const range = scrollRange();
+  const along = vertical() ? 'y' : 'x';
+  const delta = vertical() ? dy : dx;
+  const low = range.min - (overscroll ? OVERSCROLL : 0);
+  const high = range.max + (overscroll ? OVERSCROLL : 0);
+  page.offset[along] = Math.min(high, Math.max(low, page.offset[along] + delta));
+  requestDraw();
+}
+
+function requestDraw() {
+  page.pending ??= requestAnimationFrame(() => {
+    page.pending = null;
+    draw();
+  });
+}
+
+const nextFrame = () => new Promise((resolve) => requestAnimationFrame(() => resolve()));
+
+// ---- Drawing ----
+
+function clearNodes() {
+  for (const node of page.nodes.values()) node.remove();
+  page.nodes.clear();
+}
+
+const keyOf = (element) => `${element.kind}:${element.section ?? 0}:${element.item ?? element.layer ?? 0}`;
+
+function hue(element) {
+  const n = element.kind === 'cell' ? element.section * 7919 + element.item : (element.layer ?? 0) * 97 + 13;
+  return (n * 47) % 360;
+}
+
+function makeNode(element) {
+  const node = document.createElement('div');
+  node.className = `element ${element.kind}`;
+  node.dataset.kind = element.kind;
+  if (element.section !== undefined) node.dataset.section = element.section;
+  if (element.item !== undefined) node.dataset.item = element.item;
+  if (element.layer !== undefined) node.dataset.layer = element.layer;
+  const h = hue(element);
+  if (element.kind === 'cell') {
+    const target = document.createElement('div');
+    target.className = 'target';
+    const image = document.createElement('div');
+    image.className = 'image';
+    image.style.backgroundImage = `repeating-linear-gradient(45deg, hsla(0,0%,100%,.16) 0 10px, transparent 10px 20px), linear-gradient(160deg, hsl(${h} 75% 62%), hsl(${(h + 50) % 360} 70% 35%))`;
+    target.append(image);
+    node.append(target);
+  } else if (element.kind === 'stretchHeader') {
+    node.style.backgroundImage = 'radial-gradient(circle at 30% 110%, #ffd27a, #e8663d 45%, #3a1c4a)';
+  } else if (element.kind === 'background') {
+    node.style.backgroundImage = `repeating-radial-gradient(circle at 50% 0, hsla(${h},70%,60%,.5) 0 14px, hsla(${h},70%,40%,.25) 14px 28px)`;
+  }
+  const label = document.createElement('span');
+  label.className = 'label';
+  label.textContent = element.kind === 'cell' ? `${element.section}.${element.item}`
+    : element.kind === 'background' ? `background ${element.layer}` : element.kind === 'stretchHeader' ? 'stretchHeader' : `${element.kind} ${element.section}`;
+  node.append(label);
+  $('#content').append(node);
+  return node;
+}
+
+/** The room an image has on each side along the scroll axis: the cell's largest offset. */
+function room(element) {
+  const parallax = page.scroller.parallax?.cells;
+  if (!parallax) return 0;
+  const band = page.scroller.bands.get(page.layout.id);
+  const depth = band?.depths.get(`${element.section},${element.item}`);
+  return Math.abs(depth ?? parallax.maxOffset);
+}
+
+function place(node, element) {
+  const { x, y, width, height } = element.frame;
+  node.style.transform = `translate(${x}px, ${y}px)`;
+  node.style.width = `${width}px`;
+  node.style.height = `${height}px`;
+  node.style.zIndex = String(element.zIndex);
+  if (element.kind !== 'cell') return;
+  // The target is the part of the cell that moves (the cell minus the model's targetInset); the
+  // image's centre sits at the cell's centre moved by the parallax offset.
+  const target = node.firstChild;
+  const image = target.firstChild;
+  const t = page.scroller.parallax?.cells?.targetInset ?? { top: 0, left: 0, bottom: 0, right: 0 };
+  const [tl, tt] = vertical() ? [0, t.top] : [t.left, 0];
+  const [tw, th] = vertical() ? [width, height - t.top - t.bottom] : [width - t.left - t.right, height];
+  Object.assign(target.style, { left: `${tl}px`, top: `${tt}px`, width: `${tw}px`, height: `${th}px` });
+  const r = room(element);
+  const offset = element.parallaxOffset ?? { x: 0, y: 0 };
+  const [iw, ih] = vertical() ? [width, height + 2 * r] : [width + 2 * r, height];
+  image.style.width = `${iw}px`;
+  image.style.height = `${ih}px`;
+  // Centre of the image = centre of the cell + offset, in the target's coordinates.
+  const ix = width / 2 + offset.x - iw / 2 - tl;
+  const iy = height / 2 + offset.y - ih / 2 - tt;
+  image.style.transform = `translate(${ix}px, ${iy}px)`;
+}
+
+function draw() {
+  if (!page.scroller) return;
+  const started = performance.now();
+  const view = page.scroller.view(bounds());
+  $('#content').style.transform = `translate(${-page.offset.x}px, ${-page.offset.y}px)`;
+  if (view) {
+    const keep = new Set();
+    for (const element of view) {
+      const key = keyOf(element);
+      keep.add(key);
+      let node = page.nodes.get(key);
+      if (!node) {
+        node = makeNode(element);
+        page.nodes.set(key, node);
+      }
+      place(node, element);
+    }
+    for (const [key, node] of page.nodes) {
+      if (!keep.has(key)) {
+        node.remove();
+        page.nodes.delete(key);
+      }
+    }
+    page.view = view;
+    page.viewBounds = bounds();
+  }
+  page.frames += 1;
+  page.frameTimes.push(performance.now() - started);
+  if (page.frameTimes.length > 120) page.frameTimes.shift();
+  showStats();
+}
+
+function stats() {
+  const s = page.scroller?.stats ?? { refills: 0, misses: 0, frames: 0 };
+  const times = page.frameTimes;
+  return {
+    requests: client.stats.requests, bands: client.stats.bands, refills: s.refills, misses: s.misses, frames: page.frames,
+    msPerFrame: times.length ? times.reduce((a, b) => a + b, 0) / times.length : 0,
+  };
+}
+
+function showStats() {
+  const s = stats();
+  $('#stats').textContent = `requests ${s.requests} · bands ${s.bands} (refills ${s.refills}) · frames ${s.frames} · `
+    + `${s.msPerFrame.toFixed(3)} ms per frame · frames without a band ${s.misses}`;
+  $('#position').textContent = `offset (${page.offset.x.toFixed(1)}, ${page.offset.y.toFixed(1)}) · `
+    + `${page.view.length} elements · layout ${page.layout?.id ?? '–'}`;
+}
+
+// ---- Input ----
+
+function listen() {
+  const viewport = $('#viewport');
+  viewport.addEventListener('wheel', (event) => {
+    event.preventDefault();
+    scrollBy(event.deltaX || (vertical() ? 0 : event.deltaY), event.deltaY);
+  }, { passive: false });
+  // Dragging pulls the content, past its ends too (overscroll); letting go springs back.
+  let drag = null;
+  viewport.addEventListener('pointerdown', (event) => {
+    drag = { x: event.clientX, y: event.clientY };
+    viewport.setPointerCapture(event.pointerId);
+  });
+  viewport.addEventListener('pointermove', (event) => {
+    if (!drag) return;
+    const range = scrollRange();
+    const along = vertical() ? 'y' : 'x';
+    const outside = page.offset[along] < range.min || page.offset[along] > range.max;
+    const factor = outside ? RESISTANCE : 1;
+    scrollBy((drag.x - event.clientX) * factor, (drag.y - event.clientY) * factor, { overscroll: true });
+    drag = { x: event.clientX, y: event.clientY };
+  });
+  const release = () => {
+    if (!drag) return;
+    drag = null;
+    springBack();
+  };
+  viewport.addEventListener('pointerup', release);
+  viewport.addEventListener('pointercancel', release);
+  $('#preset').addEventListener('change', (event) => load(event.target.value));
+  $('#apply').addEventListener('click', () => apply());
+  $('#outline').addEventListener('change', (event) => $('#content').classList.toggle('outlined', event.target.checked));
+}
+
+function springBack() {
+  const range = scrollRange();
+  const along = vertical() ? 'y' : 'x';
+  const target = Math.min(range.max, Math.max(range.min, page.offset[along]));
+  if (target === page.offset[along]) return;
+  const step = () => {
+    const distance = target - page.offset[along];
+    page.offset[along] = Math.abs(distance) < 0.5 ? target : page.offset[along] + distance * 0.2;
+    draw();
+    if (page.offset[along] !== target) requestAnimationFrame(step);
+  };
+  requestAnimationFrame(step);
+}
+
+// ---- Start ----
+
+const select = $('#preset');
+for (const [name, preset] of Object.entries(presets)) select.append(new Option(preset.title, name));
+listen();
+
+window.playground = {
+  presets: Object.keys(presets),
+  ready: load(new URLSearchParams(location.search).get('preset') ?? 'center-grid'),
+  load,
+  apply,
+  /** Sets the scroll offset (negative: pulled past the top) and resolves once that frame is drawn. */
+  async scrollTo(x, y) {
+    page.offset = { x, y };
+    draw();
+    const wanted = bounds();
+    if (page.viewBounds.x !== wanted.x || page.viewBounds.y !== wanted.y) {
+      // No band held the view: the refill is on its way.
+      await page.scroller.pending.get(page.layout.id);
+      draw();
+    }
+    await nextFrame();
+  },
+  state: () => ({
+    layoutId: page.layout?.id ?? null, bounds: page.viewBounds ?? bounds(), request: page.request, view: page.view, stats: stats(),
+  }),
+};

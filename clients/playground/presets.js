@@ -1,0 +1,136 @@
+// The playground's presets: one request each (the description, the viewport and the view's options),
+// showing the classic effects of docs/parallax.md and the layout modes of docs/flow-layout.md.
+
+/** Tag-like items of varied widths: the same list every time. */
+function tags(count, height = 32) {
+  const widths = [64, 88, 52, 120, 76, 98, 58, 140, 70, 104, 46, 84];
+  return Array.from({ length: count }, (_, index) => ({ width: widths[index % widths.length] + (index % 5) * 6, height: height + (index % 3) * 6 }));
+}
+
+export const presets = {
+  'center-grid': {
+    title: 'Centre-distance grid',
+    note: 'Ole Begemann’s model: each image moves by its distance to the viewport’s centre, ±30 at the edges.',
+    request: {
+      viewport: { width: 390, height: 700 },
+      layout: {
+        itemSize: { width: 118, height: 160 }, minimumInteritemSpacing: 9, minimumLineSpacing: 9,
+        sectionInset: { top: 9, left: 9, bottom: 9, right: 9 },
+      },
+      itemCount: 600,
+      parallax: { model: 'center', maxOffset: 30 },
+      scale: 2,
+    },
+  },
+  whatsapp: {
+    title: 'WhatsApp-style image cells under bars',
+    note: 'Roland Leth’s preset: cover progress inside the bars’ insets, the image part only (60 points of text below).',
+    bars: true,
+    request: {
+      viewport: { width: 390, height: 760 },
+      contentInset: { top: 91, bottom: 83 },
+      layout: { itemSize: { width: 390, height: 300 }, minimumLineSpacing: 12 },
+      itemCount: 200,
+      parallax: { model: 'whatsAppImage', imageOverflow: 60, insets: 'contentInset', targetInset: { bottom: 60 } },
+      scale: 3,
+    },
+  },
+  'table-cell': {
+    title: 'Table-cell parallax',
+    note: 'Krishan Patel’s preset: clamped cover progress, the image moving against the scroll by up to the factor.',
+    request: {
+      viewport: { width: 390, height: 700 },
+      layout: { itemSize: { width: 390, height: 250 }, minimumLineSpacing: 0 },
+      itemCount: 300,
+      parallax: { model: 'tableCellImage', factor: 40 },
+    },
+  },
+  'stretchy-header': {
+    title: 'Stretchy header',
+    note: 'Michael Teeuw’s header: at rest above the content (inset 300), half speed when scrolled, growing when pulled.',
+    request: {
+      viewport: { width: 390, height: 700 },
+      contentInset: { top: 300 },
+      layout: { itemSize: { width: 390, height: 88 }, minimumLineSpacing: 1 },
+      itemCount: 120,
+      parallax: { stretchHeader: { height: 300, factor: 2 } },
+    },
+  },
+  backgrounds: {
+    title: 'Overscroll background layers',
+    note: 'Path’s layers: each follows the scroll at its rate, and at a slower one when pulled past the top.',
+    request: {
+      viewport: { width: 390, height: 700 },
+      layout: {
+        itemSize: { width: 160, height: 110 }, minimumInteritemSpacing: 30, minimumLineSpacing: 90,
+        sectionInset: { top: 40, left: 20, bottom: 40, right: 20 },
+      },
+      itemCount: 120,
+      parallax: {
+        model: 'center', maxOffset: 10,
+        backgrounds: [
+          { position: -150, length: 400 },
+          { position: 0, length: 700, rate: 0.5, overscrollRate: 0.25 },
+          { position: 420, length: 120, rate: 0, overscrollRate: 0 },
+        ],
+      },
+    },
+  },
+  carousel: {
+    title: 'Horizontal carousel',
+    note: 'Columns scrolling along x; the centre model runs along x too, clamped to ±40.',
+    request: {
+      viewport: { width: 390, height: 260 },
+      layout: {
+        scrollDirection: 'horizontal', itemSize: { width: 240, height: 220 }, minimumLineSpacing: 16,
+        sectionInset: { top: 20, left: 20, bottom: 20, right: 20 },
+      },
+      itemCount: 80,
+      parallax: { model: 'center', maxOffset: 40, clamp: true },
+      scale: 2,
+    },
+  },
+  'right-to-left': {
+    title: 'Right-to-left, pinned headers',
+    note: 'Frames mirrored as UIKit mirrors them; headers pinned to the top of the view while their section scrolls.',
+    request: {
+      viewport: { width: 390, height: 700 },
+      layout: {
+        itemSize: { width: 110, height: 110 }, minimumInteritemSpacing: 8, minimumLineSpacing: 8,
+        sectionInset: { top: 8, left: 12, bottom: 16, right: 12 }, headerReferenceSize: { height: 44 },
+        sectionHeadersPinToVisibleBounds: true,
+      },
+      sections: [{ itemCount: 17 }, { itemCount: 40 }, { itemCount: 25 }, { itemCount: 60 }],
+      layoutDirection: 'rightToLeft',
+      parallax: { model: 'cover', maxOffset: 14 },
+      scale: 3,
+    },
+  },
+  css: {
+    title: 'CSS flex-wrap mode',
+    note: 'mode "css": space-evenly rows with 8-point gaps, as Chromium lays out flex-wrap: wrap.',
+    request: {
+      viewport: { width: 390, height: 700 },
+      layout: {
+        mode: 'css', justifyContent: 'space-evenly', alignItems: 'center', rowGap: 8, columnGap: 8,
+        padding: { top: 8, left: 8, bottom: 8, right: 8 },
+      },
+      items: tags(160, 40),
+      parallax: { model: 'center', maxOffset: 6 },
+    },
+  },
+  alignments: {
+    title: 'Line alignments',
+    note: 'lineAlignment "leading" with exact spacing, items bottom-aligned in each line; pinned headers.',
+    request: {
+      viewport: { width: 390, height: 700 },
+      layout: {
+        lineAlignment: 'leading', crossAlignment: 'end', minimumInteritemSpacing: 8, minimumLineSpacing: 10,
+        sectionInset: { top: 10, left: 12, bottom: 20, right: 12 }, headerReferenceSize: { height: 36 },
+        sectionHeadersPinToVisibleBounds: true,
+      },
+      sections: [{ items: tags(40) }, { items: tags(60) }, { items: tags(80) }],
+      parallax: { model: 'center', maxOffset: 4 },
+    },
+  },
+};
