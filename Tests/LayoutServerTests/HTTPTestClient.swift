@@ -91,6 +91,19 @@ final class HTTPTestClient {
         return Response(status: status, headers: headers, body: body)
     }
 
+    /// Everything the server sends until it closes the connection: for an answer whose length the
+    /// headers do not give the reader (a HEAD's).
+    func readToEnd() -> String {
+        var chunk = [UInt8](repeating: 0, count: 65536)
+        while true {
+            let n = chunk.withUnsafeMutableBytes { recv(socket, $0.baseAddress, $0.count, 0) }
+            guard n > 0 else { break }
+            buffer.append(contentsOf: chunk[..<n])
+        }
+        defer { buffer.removeAll() }
+        return String(decoding: buffer, as: UTF8.self)
+    }
+
     /// True when the server has closed the connection (reads end of stream).
     func isClosedByPeer() -> Bool {
         var byte: UInt8 = 0
