@@ -83,7 +83,7 @@ let package = Package(
             dependencies: ["FlowLayout", "LayoutCache", "SeededRandom", .product(name: "PropertyBased", package: "swift-property-based")]
         ),
         .testTarget(name: "LayoutServiceTests", dependencies: ["LayoutService", "SeededRandom", "layoutd-fuzz"]),
-        .testTarget(name: "LayoutServerTests", dependencies: ["LayoutServer", "SeededRandom"]),
+        .testTarget(name: "LayoutServerTests", dependencies: ["LayoutServer", "SeededRandom", "layoutd-fuzz"]),
     ],
     swiftLanguageModes: [.v6]
 )

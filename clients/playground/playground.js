@@ -13,7 +13,7 @@ const RESISTANCE = 0.5;
 
 const client = new LayoutdClient();
 const page = {
-  preset: null, request: null, lineOf: new Map(), layout: null, scroller: null,
+  preset: null, request: null, lineOf: new Map(), problemLine: 0, layout: null, scroller: null,
   offset: { x: 0, y: 0 }, view: [], nodes: new Map(), frameTimes: [], frames: 0, pending: null,
 };
 
@@ -33,13 +33,19 @@ function showProblem(problem, pointer) {
   box.dataset.pointer = pointer ?? '';
   box.dataset.line = String(line);
   box.textContent = `${pointer ? `${pointer}: ` : ''}${problem.detail ?? problem.message}`;
+  // The field's line scrolled to the editor's middle, and marked.
   const editor = $('#editor');
-  const lineHeight = parseFloat(getComputedStyle(editor).lineHeight);
-  const marker = $('#editor-marker');
-  marker.hidden = false;
-  marker.style.top = `${line * lineHeight + parseFloat(getComputedStyle(editor).paddingTop) - editor.scrollTop}px`;
-  editor.scrollTop = Math.max(0, line * lineHeight - editor.clientHeight / 2);
-  marker.style.top = `${line * lineHeight + parseFloat(getComputedStyle(editor).paddingTop) - editor.scrollTop}px`;
+  editor.scrollTop = Math.max(0, line * parseFloat(getComputedStyle(editor).lineHeight) - editor.clientHeight / 2);
+  page.problemLine = line;
+  $('#editor-marker').hidden = false;
+  placeMarker();
+}
+
+/** The marker over the problem's line, wherever the editor is scrolled. */
+function placeMarker() {
+  const editor = $('#editor');
+  const style = getComputedStyle(editor);
+  $('#editor-marker').style.top = `${page.problemLine * parseFloat(style.lineHeight) + parseFloat(style.paddingTop) - editor.scrollTop}px`;
 }
 
 function setEditor(request) {
@@ -317,6 +323,7 @@ function listen() {
   viewport.addEventListener('pointercancel', release);
   $('#preset').addEventListener('change', (event) => load(event.target.value));
   $('#apply').addEventListener('click', () => apply());
+  $('#editor').addEventListener('scroll', () => { if (!$('#editor-marker').hidden) placeMarker(); });
   $('#outline').addEventListener('change', (event) => $('#content').classList.toggle('outlined', event.target.checked));
 }
 
