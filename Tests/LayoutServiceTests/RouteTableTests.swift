@@ -17,6 +17,8 @@ struct RouteTableTests {
     private static let small = #"{"viewport":{"width":320,"height":480},"itemCount":10}"#
     private static let large = #"{"viewport":{"width":320,"height":480},"items":["#
         + (0..<1000).map { #"{"width":\#(10 + $0 % 7),"height":\#(10 + $0 % 5)}"# }.joined(separator: ",") + "]}"
+    /// The small layout with headers and footers, for the element lookups.
+    private static let framed = #"{"viewport":{"width":320,"height":480},"layout":{"headerReferenceSize":{"height":40},"footerReferenceSize":{"height":20}},"itemCount":10}"#
     private static let unknownID = "0123456789abcdef0123456789abcdef"
     /// Appends one item: a layout the small one's id does not name.
     private static let append = #"{"updates":[{"op":"appendItems","section":0,"items":[{"width":20,"height":20}]}]}"#
@@ -36,9 +38,9 @@ struct RouteTableTests {
         }
     }
 
-    /// Registers the small layout and returns its id.
-    private func register() -> String {
-        let response = request("POST", "/v1/layouts", json: Self.small)
+    /// Registers the small layout (or another) and returns its id.
+    private func register(_ json: String = Self.small) -> String {
+        let response = request("POST", "/v1/layouts", json: json)
         let object = try? JSONSerialization.jsonObject(with: Data(response.body)) as? [String: Any]
         return object?["layoutId"] as? String ?? ""
     }
@@ -48,7 +50,19 @@ struct RouteTableTests {
         let view = [(name: "width", value: "320"), (name: "height", value: "480")]
         var id = ""
         let stored = { id = register() }
+        let framed = { id = register(Self.framed) }
         let nothing = {}
+        /// The GET of `path` (after the id) with `query`, sent again with the ETag of its first answer.
+        func revalidated(_ path: String, _ query: [(name: String, value: String)] = []) -> (prepare: () -> Void, send: () -> ServiceResponse) {
+            var etag = ""
+            return ({
+                framed()
+                request(method, "/v1/layouts/\(id)\(path)", query: query).forEachHeader { name, value in
+                    if String(decoding: name, as: UTF8.self) == "ETag" { etag = String(decoding: value, as: UTF8.self) }
+                }
+            }, { request(method, "/v1/layouts/\(id)\(path)", query: query, ifNoneMatch: etag) })
+        }
+        let point = [(name: "x", value: "10"), (name: "y", value: "50")]
         switch (method, template, status) {
         case ("GET", "/v1/layouts/{id}/attributes", 200): return (stored, { request(method, "/v1/layouts/\(id)/attributes", query: view) })
         case ("GET", "/v1/layouts/{id}/attributes", 304):
@@ -87,6 +101,26 @@ struct RouteTableTests {
         case ("POST", "/v1/layouts/{id}/updates", 404): return (nothing, { request(method, "/v1/layouts/\(Self.unknownID)/updates", json: #"{"updates":[]}"#) })
         case ("POST", "/v1/layouts/{id}/updates", 415): return (stored, { request(method, "/v1/layouts/\(id)/updates", json: "{}", contentType: "text/plain") })
         case ("POST", "/v1/layouts/{id}/updates", 507): return (stored, { request(method, "/v1/layouts/\(id)/updates", json: Self.appendLarge) })
+        case ("POST", "/v1/layouts/{id}/fling", 200): return (stored, { request(method, "/v1/layouts/\(id)/fling", json: #"{"bounds":{"width":320,"height":480},"velocity":{"y":1000}}"#) })
+        case ("POST", "/v1/layouts/{id}/fling", 400): return (stored, { request(method, "/v1/layouts/\(id)/fling", json: "{}") })
+        case ("POST", "/v1/layouts/{id}/fling", 404): return (nothing, { request(method, "/v1/layouts/\(Self.unknownID)/fling", json: "{}") })
+        case ("POST", "/v1/layouts/{id}/fling", 415): return (stored, { request(method, "/v1/layouts/\(id)/fling", json: "{}", contentType: "text/plain") })
+        case ("GET", "/v1/layouts/{id}/items/{section}/{item}", 200): return (stored, { request(method, "/v1/layouts/\(id)/items/0/9") })
+        case ("GET", "/v1/layouts/{id}/items/{section}/{item}", 304): return revalidated("/items/0/9")
+        case ("GET", "/v1/layouts/{id}/items/{section}/{item}", 400): return (stored, { request(method, "/v1/layouts/\(id)/items/x/0") })
+        case ("GET", "/v1/layouts/{id}/items/{section}/{item}", 404): return (stored, { request(method, "/v1/layouts/\(id)/items/0/10") })
+        case ("GET", "/v1/layouts/{id}/headers/{section}", 200): return (framed, { request(method, "/v1/layouts/\(id)/headers/0") })
+        case ("GET", "/v1/layouts/{id}/headers/{section}", 304): return revalidated("/headers/0")
+        case ("GET", "/v1/layouts/{id}/headers/{section}", 400): return (framed, { request(method, "/v1/layouts/\(id)/headers/-1") })
+        case ("GET", "/v1/layouts/{id}/headers/{section}", 404): return (stored, { request(method, "/v1/layouts/\(id)/headers/0") })
+        case ("GET", "/v1/layouts/{id}/footers/{section}", 200): return (framed, { request(method, "/v1/layouts/\(id)/footers/0") })
+        case ("GET", "/v1/layouts/{id}/footers/{section}", 304): return revalidated("/footers/0")
+        case ("GET", "/v1/layouts/{id}/footers/{section}", 400): return (framed, { request(method, "/v1/layouts/\(id)/footers/0", query: [(name: "scrollPosition", value: "top")]) })
+        case ("GET", "/v1/layouts/{id}/footers/{section}", 404): return (nothing, { request(method, "/v1/layouts/\(Self.unknownID)/footers/0") })
+        case ("GET", "/v1/layouts/{id}/hit", 200): return (framed, { request(method, "/v1/layouts/\(id)/hit", query: point) })
+        case ("GET", "/v1/layouts/{id}/hit", 304): return revalidated("/hit", point)
+        case ("GET", "/v1/layouts/{id}/hit", 400): return (framed, { request(method, "/v1/layouts/\(id)/hit", query: [(name: "x", value: "10")]) })
+        case ("GET", "/v1/layouts/{id}/hit", 404): return (framed, { request(method, "/v1/layouts/\(id)/hit", query: [(name: "x", value: "10"), (name: "y", value: "-5")]) })
         case ("GET", "/v1/layouts/{id}", 200): return (stored, { request(method, "/v1/layouts/\(id)") })
         case ("GET", "/v1/layouts/{id}", 404): return (nothing, { request(method, "/v1/layouts/\(Self.unknownID)") })
         case ("DELETE", "/v1/layouts/{id}", 204): return (stored, { request(method, "/v1/layouts/\(id)") })

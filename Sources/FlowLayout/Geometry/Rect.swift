@@ -47,6 +47,13 @@ public struct Rect: Hashable, Sendable {
         minX <= other.maxX && other.minX <= maxX && minY <= other.maxY && other.minY <= maxY
     }
 
+    /// Whether `point` is inside, as `CGRect.contains`: half-open, minX ≤ x < maxX and minY ≤ y < maxY,
+    /// so a point on an edge two adjacent rectangles share belongs to one of them only, and an empty
+    /// rectangle contains nothing.
+    public func contains(_ point: Point) -> Bool {
+        point.x >= minX && point.x < maxX && point.y >= minY && point.y < maxY
+    }
+
     /// The rectangle grown by `amount` on every side.
     public func outset(by amount: Double) -> Rect {
         Rect(x: minX - amount, y: minY - amount, width: size.width + 2 * amount, height: size.height + 2 * amount)

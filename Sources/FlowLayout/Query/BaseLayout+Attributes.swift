@@ -84,7 +84,7 @@ extension BaseLayout {
     }
 
     /// How a section's cells map for the viewport's layout direction (docs/flow-layout.md §11).
-    private func cellTransform(section index: Int, uniform: Bool, viewport: Viewport) -> MirrorTransform {
+    func cellTransform(section index: Int, uniform: Bool, viewport: Viewport) -> MirrorTransform {
         guard viewport.layoutDirection == .rightToLeft else { return .identity }
         if !isHorizontal { return MirrorTransform(mapping: .mirror(length: dimension), mirrorsAfterRounding: uniform) }
         if uniform { return MirrorTransform(mapping: .mirror(length: contentSize.width), mirrorsAfterRounding: true) }
@@ -210,8 +210,8 @@ extension BaseLayout {
     }
 
     /// The frame of a section's header or footer for this viewport, pinned when the layout asks for it
-    /// (docs/flow-layout.md §10), or nil when the section has none.
-    func supplementaryFrame(_ kind: LayoutAttributes.Kind, section index: Int, viewport: Viewport) -> Rect? {
+    /// (docs/flow-layout.md §10) unless `pinned` is false, or nil when the section has none.
+    func supplementaryFrame(_ kind: LayoutAttributes.Kind, section index: Int, viewport: Viewport, pinned: Bool = true) -> Rect? {
         let isHeader = kind == .header
         // The length first, read in place: a section without this element (most have neither) is not
         // copied, with its arrays' reference counting, on every query.
@@ -232,7 +232,7 @@ extension BaseLayout {
         let inset = viewport.contentInset
         let visibleMin = direction.scrollMin(viewport.bounds) + direction.scrollLead(inset)
         let visibleMax = direction.scrollMax(viewport.bounds) - direction.scrollTrail(inset)
-        if isHeader && pinsHeaders {
+        if isHeader && pinsHeaders && pinned {
             if mirrored {
                 if visibleMax < scroll + length { scroll = visibleMax - length }
                 if scroll - section.footerLength < sectionMin { scroll = sectionMin + section.footerLength }
@@ -242,7 +242,7 @@ extension BaseLayout {
                     scroll = sectionMax - section.footerLength - section.headerLength
                 }
             }
-        } else if !isHeader && pinsFooters {
+        } else if !isHeader && pinsFooters && pinned {
             // Footers follow the left-to-right rule in either direction (docs/flow-layout.md §10).
             if visibleMax < scroll + length { scroll = visibleMax - length }
             if scroll - section.headerLength < sectionMin { scroll = sectionMin + section.headerLength }

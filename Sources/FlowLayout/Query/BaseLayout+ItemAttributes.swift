@@ -3,19 +3,8 @@ extension BaseLayout {
     /// wherever the viewport is; nil when the index path does not exist or nothing is laid out.
     /// Left-to-right content coordinates. O(log n + the items of the cell's line).
     public func attributes(ofItem path: ItemPath, scale: Double? = nil) -> LayoutAttributes? {
-        guard dimension > 0, sections.indices.contains(path.section), path.item >= 0,
-            path.item < sections[path.section].itemCount
-        else { return nil }
-        let span = lineSpan(of: path)
-        // The line's span along the scroll axis, everything across it; grown by a point so that a
-        // line of no thickness still has an area, and pixel rounding cannot push the cell out of it.
-        let direction = scrollDirection
-        let across = dimension + 2 * Swift.max(1, dimension)
-        let bounds = direction.rect(
-            along: -Swift.max(1, dimension), scroll: span.start - 1, alongLength: across, scrollLength: span.length + 2)
-        var found: [LayoutAttributes] = []
-        attributes(in: Viewport(bounds: bounds, scale: scale), into: &found)
-        return found.first { $0.kind == .cell && $0.section == path.section && $0.item == path.item }
+        var work = 0
+        return attributes(ofItem: path, scale: scale, layoutDirection: .leftToRight, work: &work)
     }
 
     /// A header's or footer's frame for a viewport at `bounds` (pinning reads them); nil when the
@@ -25,20 +14,22 @@ extension BaseLayout {
         return supplementaryFrame(kind, section: section, viewport: Viewport(bounds: bounds, scale: scale))
     }
 
-    /// Absolute scroll-axis start and length of the line holding an item. O(log n + a chunk's lines).
-    func lineSpan(of path: ItemPath) -> (start: Double, length: Double) {
+    /// Absolute scroll-axis start and length of the line holding an item, left to right; `work` counts
+    /// the tree nodes walked and the lines of the chunk summed. O(log n + a chunk's lines).
+    func lineSpan(of path: ItemPath, work: inout Int) -> (start: Double, length: Double) {
         let section = sections[path.section]
         switch section.body {
         case .uniform(let grid):
+            work += 1
             let line = path.item / grid.perLine
             return (section.offset + grid.scrollOrigin(line: line), grid.acrossLength)
         case .rows(let lines):
-            var work = 0
             let position = LineTree.chunk(holdingItem: path.item, in: lines.root!, work: &work)
             let chunk = position.node.chunk
             let line = chunk.line(holdingItem: path.item - position.firstItem)
             var relative = position.start
             for earlier in 0..<line { relative += FixedLength(chunk.thickness(ofLine: earlier)) + lines.spacing }
+            work += line + 1
             let start = lines.start(relative: relative, line: position.firstLine + line)
             return (section.offset + start, chunk.thickness(ofLine: line) + lines.grow)
         }

@@ -15,6 +15,10 @@ public struct Limits: Hashable, Sendable {
     /// Operations in one batch of updates (`POST /v1/layouts/{id}/updates`): each is applied in turn
     /// and every lookup of where an item went replays them all, so a batch's cost grows with its length.
     public var maxUpdates: Int = 10_000
+    /// Frames one fling answer lists (`POST /v1/layouts/{id}/fling` with `frameRate`): 5 s at 120 Hz,
+    /// 10 s at 60 Hz. A fling that needs more is refused (400, `limit-exceeded` at `/frameRate`), not
+    /// cut short, since its last frame is the target.
+    public var maxFlingFrames: Int = 600
     /// Largest request body, in bytes (enforced by the HTTP server, reported here for the docs).
     public var maxBodyBytes: Int = 8 * 1024 * 1024
 

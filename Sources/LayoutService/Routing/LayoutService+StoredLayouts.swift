@@ -131,8 +131,23 @@ extension LayoutService {
         writer.raw(",\"cache\":\"hit\",\"contentSize\":")
         writer.size(base.contentSize)
         writer.raw(",\"results\":[")
-        let limit = configuration.limits.maxAnswerAttributes
-        var remaining = limit
+        if let index = writeViews(base, viewports, parallax: parallax, band: band, into: &writer) {
+            return .problem(.answerTooLarge(limit: configuration.limits.maxAnswerAttributes, pointer: "/bounds/\(index)"))
+        }
+        writer.raw("]}")
+        var response = ServiceResponse.json(200, writer, etag: etag)
+        response.cacheHit = true
+        return response
+    }
+
+    /// `{"bounds": …, "attributes": […]}` for each view, in order, separated by commas: the members of
+    /// a scroll's `results` and of a fling's `frames`, so a view's list is the same bytes in either.
+    /// The limit on attributes holds for all the views together; nil when they are written, else the
+    /// index of the view that passed it (the writer then holds a part of the answer).
+    func writeViews(
+        _ base: BaseLayout, _ viewports: [Viewport], parallax: Parallax?, band: Bool, into writer: inout JSONWriter
+    ) -> Int? {
+        var remaining = configuration.limits.maxAnswerAttributes
         for (index, viewport) in viewports.enumerated() {
             if index > 0 { writer.byte(UInt8(ascii: ",")) }
             writer.raw("{\"bounds\":")
@@ -143,13 +158,10 @@ extension LayoutService {
                 writer.attributeList($0)
                 if band { writer.band(base, viewport: viewport, attributes: $0) }
             }
-            guard written != nil else { return .problem(.answerTooLarge(limit: limit, pointer: "/bounds/\(index)")) }
+            guard written != nil else { return index }
             writer.byte(UInt8(ascii: "}"))
         }
-        writer.raw("]}")
-        var response = ServiceResponse.json(200, writer, etag: etag)
-        response.cacheHit = true
-        return response
+        return nil
     }
 
     /// The metadata of a stored layout as one object; `more` writes members of its own before the

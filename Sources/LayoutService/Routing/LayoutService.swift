@@ -50,13 +50,13 @@ public final class LayoutService: Sendable {
     /// Answers one request: routed through `routes`, and observed (metrics, one access line) around
     /// whichever handler answers it.
     public func handle(_ request: ServiceRequest) -> ServiceResponse {
-        guard let (path, id) = RouteTable.match(request.path) else {
+        guard let (path, parameters) = RouteTable.match(request.path) else {
             return observed(request, route: .unknown) { .problem(.notFound(request.path.description)) }
         }
         return observed(request, route: path.pointee.label) {
             let handlers = path.pointee.handlers
             for index in handlers.indices where handlers[index].method == request.method {
-                return handlers[index].handler(self, request, id)
+                return handlers[index].handler(self, request, parameters)
             }
             let allow: (name: StaticString, value: String) = ("Allow", path.pointee.allowed)
             return .problem(.methodNotAllowed(request.method, allowed: allow.value), headers: [allow])

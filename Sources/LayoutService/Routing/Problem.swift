@@ -35,6 +35,16 @@ public struct Problem: Error, Hashable, Sendable {
                 detail: "No stored layout has id '\(id)'; it may have been evicted. Register it again with POST /v1/layouts (the same inputs give the same id) or send the full request to POST /v1/layout.")
     }
 
+    /// A stored layout has no such item, header or footer (`/items/{section}/{item}`, `/headers/…`).
+    static func itemNotFound(_ detail: String) -> Problem {
+        Problem(slug: "item-not-found", title: "Item Not Found", status: 404, detail: detail)
+    }
+
+    /// No element of the layout contains the point of a hit test.
+    static func noItemAtPoint(_ detail: String) -> Problem {
+        Problem(slug: "no-item-at-point", title: "No Item At Point", status: 404, detail: detail)
+    }
+
     /// The layout alone costs more than the cache's whole byte budget, so it cannot be stored; the
     /// client should send full requests to `POST /v1/layout`, which still answers (computed, not cached).
     static func layoutTooLarge(bytes: Int, budget: Int, items: Int) -> Problem {

@@ -15,13 +15,18 @@ extension LayoutService {
     /// Paths are matched in the order of the table (stored-layout scrolls, most requests, first);
     /// `Allow` lists a path's methods in the order of its rows.
     static let routes: [Route] = [
-        Route(["GET"], "/v1/layouts/{id}/attributes", .storedAttributes, [200, 304, 400, 404]) { $0.scrollFromQuery($2, $1) },
-        Route(["POST"], "/v1/layouts/{id}/attributes", .storedAttributes, [200, 400, 404, 415]) { $0.scroll($2, $1) },
+        Route(["GET"], "/v1/layouts/{id}/attributes", .storedAttributes, [200, 304, 400, 404]) { $0.scrollFromQuery($2.id, $1) },
+        Route(["POST"], "/v1/layouts/{id}/attributes", .storedAttributes, [200, 400, 404, 415]) { $0.scroll($2.id, $1) },
         Route(["POST"], "/v1/layout", .layout, [200, 400, 415]) { service, request, _ in service.layout(request) },
         Route(["POST"], "/v1/layouts", .layouts, [200, 201, 400, 415, 507]) { service, request, _ in service.register(request) },
-        Route(["POST"], "/v1/layouts/{id}/updates", .storedUpdates, [200, 201, 400, 404, 415, 507]) { $0.update($2, $1) },
-        Route(["GET"], "/v1/layouts/{id}", .storedLayout, [200, 404]) { $0.metadata($2, $1) },
-        Route(["DELETE"], "/v1/layouts/{id}", .storedLayout, [204, 404]) { $0.delete($2, $1) },
+        Route(["POST"], "/v1/layouts/{id}/updates", .storedUpdates, [200, 201, 400, 404, 415, 507]) { $0.update($2.id, $1) },
+        Route(["GET"], "/v1/layouts/{id}/items/{section}/{item}", .storedItem, [200, 304, 400, 404]) { $0.item($2, $1) },
+        Route(["GET"], "/v1/layouts/{id}/headers/{section}", .storedHeader, [200, 304, 400, 404]) { $0.supplementary(.header, $2, $1) },
+        Route(["GET"], "/v1/layouts/{id}/footers/{section}", .storedFooter, [200, 304, 400, 404]) { $0.supplementary(.footer, $2, $1) },
+        Route(["GET"], "/v1/layouts/{id}/hit", .storedHit, [200, 304, 400, 404]) { $0.hitTest($2.id, $1) },
+        Route(["POST"], "/v1/layouts/{id}/fling", .storedFling, [200, 400, 404, 415]) { $0.fling($2.id, $1) },
+        Route(["GET"], "/v1/layouts/{id}", .storedLayout, [200, 404]) { $0.metadata($2.id, $1) },
+        Route(["DELETE"], "/v1/layouts/{id}", .storedLayout, [204, 404]) { $0.delete($2.id, $1) },
         Route(["GET", "HEAD"], "/v1/cache", .cache, [200]) { service, _, _ in service.cacheStatistics() },
         Route(["GET", "HEAD"], "/healthz", .health, [200]) { _, _, _ in status("ok", 200) },
         Route(["GET", "HEAD"], "/livez", .live, [200]) { _, _, _ in status("ok", 200) },
@@ -31,7 +36,7 @@ extension LayoutService {
         Route(["GET", "HEAD"], "/metrics", .metrics, [200]) { service, _, _ in service.metricsExposition() },
         Route(["GET", "HEAD"], "/playground", .playground, [200]) { service, _, _ in service.playgroundFile("") },
         Route(["GET", "HEAD"], "/playground/{file}", .playgroundFile, [200, 404]) { service, request, file in
-            service.playgroundFile(file?.spelling(in: request.path) ?? "")
+            service.playgroundFile(file.id?.spelling(in: request.path) ?? "")
         },
         Route(["GET", "HEAD"], "/", .root, [302]) { service, _, _ in service.rootRedirect() },
     ]
@@ -43,8 +48,8 @@ extension LayoutService {
 
 /// One row of `LayoutService.routes`.
 struct Route: Sendable {
-    /// Handlers get the `{id}` of their path (`nil` on a path without one).
-    typealias Handler = @Sendable (LayoutService, ServiceRequest, PathID?) -> ServiceResponse
+    /// Handlers get their path's parameters (`id` nil on a path without one).
+    typealias Handler = @Sendable (LayoutService, ServiceRequest, PathParameters) -> ServiceResponse
 
     let methods: [String]
     let template: StaticString
@@ -97,11 +102,11 @@ enum RouteTable {
         return path.template.spelling
     }
 
-    /// The path template `path` matches, with its `{id}` if it has one; nil when none does.
-    static func match(_ path: RequestText) -> (path: UnsafePointer<Path>, id: PathID?)? {
+    /// The path template `path` matches, with its parameters; nil when none does.
+    static func match(_ path: RequestText) -> (path: UnsafePointer<Path>, parameters: PathParameters)? {
         path.withUTF8 { bytes in
             for index in paths.indices {
-                if let id = paths[index].template.match(bytes) { return (paths.baseAddress! + index, id) }
+                if let parameters = paths[index].template.match(bytes) { return (paths.baseAddress! + index, parameters) }
             }
             return nil
         }
@@ -117,46 +122,79 @@ extension UnsafeBufferPointer {
     }
 }
 
-/// A path template: fixed text, or text around one parameter (`{id}`, `{file}`). Matched on the
-/// path's bytes, fixed templates by length first, since this runs for every request.
+/// A path template: fixed text, or text around up to three parameters (`{id}`, `{file}`,
+/// `/items/{section}/{item}`), each a non-empty segment without a slash. Matched on the path's bytes,
+/// fixed templates by length first, since this runs for every request.
 struct PathTemplate: @unchecked Sendable {
     let spelling: StaticString
-    /// The text before `{id}`, or all of it.
+    /// The text before the first parameter, or all of it.
     private let head: UnsafeRawBufferPointer
-    /// The text after `{id}`; nil when the template has none.
-    private let tail: UnsafeRawBufferPointer?
+    /// The text after each parameter, up to the next; empty for a fixed template. Kept for the
+    /// process and read in place: an array would be retained and released on every match.
+    private let pieces: UnsafeBufferPointer<UnsafeRawBufferPointer>
 
     init(_ spelling: StaticString) {
         self.spelling = spelling
         let bytes = UnsafeRawBufferPointer(start: spelling.utf8Start, count: spelling.utf8CodeUnitCount)
-        guard let open = bytes.firstIndex(of: UInt8(ascii: "{")) else {
-            (head, tail) = (bytes, nil)
-            return
-        }
-        guard let close = bytes[open...].firstIndex(of: UInt8(ascii: "}")) else { preconditionFailure("an unclosed parameter in \(spelling)") }
+        let open = bytes.firstIndex(of: UInt8(ascii: "{")) ?? bytes.count
         head = UnsafeRawBufferPointer(rebasing: bytes[..<open])
-        tail = UnsafeRawBufferPointer(rebasing: bytes[(close + 1)...])
+        var pieces: [UnsafeRawBufferPointer] = []
+        var start = open
+        while start < bytes.count {
+            guard let close = bytes[start...].firstIndex(of: UInt8(ascii: "}")) else { preconditionFailure("an unclosed parameter in \(spelling)") }
+            let next = bytes[close...].firstIndex(of: UInt8(ascii: "{")) ?? bytes.count
+            pieces.append(UnsafeRawBufferPointer(rebasing: bytes[(close + 1)..<next]))
+            start = next
+        }
+        precondition(pieces.count <= 3, "at most three parameters in \(spelling)")
+        self.pieces = UnsafeBufferPointer(kept: pieces)
     }
 
-    /// Nil when `path` does not match; `.some(nil)` when it matches a template without `{id}`, else
-    /// the id: the text between the head and the tail, not empty and without a slash.
+    /// Nil when `path` does not match; else its parameters (none for a fixed template). The first is
+    /// a layout id when it is one (`PathID`).
     @inline(__always)
-    func match(_ path: UnsafeRawBufferPointer) -> PathID?? {
-        guard let tail else {
+    func match(_ path: UnsafeRawBufferPointer) -> PathParameters? {
+        guard !pieces.isEmpty else {
             guard path.count == head.count, memcmp(path.baseAddress!, head.baseAddress!, head.count) == 0 else { return nil }
-            return .some(nil)
+            return PathParameters()
         }
-        guard path.count > head.count + tail.count, memcmp(path.baseAddress!, head.baseAddress!, head.count) == 0 else { return nil }
-        let start = path.baseAddress! + head.count
-        let rest = path.count - head.count
-        // The id ends at the next slash, or at the end of the path.
-        let idLength = memchr(start, Int32(UInt8(ascii: "/")), rest).map { start.distance(to: UnsafeRawPointer($0)) } ?? rest
-        guard idLength > 0, rest - idLength == tail.count,
-            tail.count == 0 || memcmp(start + idLength, tail.baseAddress!, tail.count) == 0
-        else { return nil }
-        let id = ContentHash(hexBytes: UnsafeRawBufferPointer(start: start, count: idLength)).map(PathID.valid)
-            ?? .invalid(bytes: head.count..<head.count + idLength)
-        return .some(id)
+        guard path.count > head.count, memcmp(path.baseAddress!, head.baseAddress!, head.count) == 0 else { return nil }
+        var parameters = PathParameters()
+        var position = head.count
+        for index in pieces.indices {
+            let piece = pieces[index]
+            let start = path.baseAddress! + position
+            let rest = path.count - position
+            // A parameter ends at the next slash, or at the end of the path.
+            let length = memchr(start, Int32(UInt8(ascii: "/")), rest).map { start.distance(to: UnsafeRawPointer($0)) } ?? rest
+            let isLast = index == pieces.count - 1
+            guard length > 0, isLast ? rest - length == piece.count : rest - length >= piece.count,
+                piece.count == 0 || memcmp(start + length, piece.baseAddress!, piece.count) == 0
+            else { return nil }
+            let range = position..<position + length
+            switch index {
+            case 0:
+                parameters.id = ContentHash(hexBytes: UnsafeRawBufferPointer(start: start, count: length)).map(PathID.valid)
+                    ?? .invalid(bytes: range)
+            case 1: parameters.second = range
+            default: parameters.third = range
+            }
+            position += length + piece.count
+        }
+        return parameters
+    }
+}
+
+/// The parameters of a matched path, plain values: the first (a layout id, or a file's name), and
+/// where the second and third sit in the path.
+struct PathParameters {
+    var id: PathID?
+    var second: Range<Int>?
+    var third: Range<Int>?
+
+    /// The text of the second or third parameter.
+    func text(_ range: Range<Int>?, in path: RequestText) -> String? {
+        range.map { range in path.withUTF8 { String(decoding: $0[range], as: UTF8.self) } }
     }
 }
 
@@ -185,6 +223,7 @@ enum PathID {
 /// raw path; `unknown` for a path no route has.
 enum RouteLabel: Int, CaseIterable, Sendable {
     case layout, layouts, storedLayout, storedAttributes, storedUpdates, health, live, ready, metrics, cache
+    case storedItem, storedHeader, storedFooter, storedHit, storedFling
     case playground, playgroundFile, root, unknown
 
     /// Static, so an access line copies it without escaping it.

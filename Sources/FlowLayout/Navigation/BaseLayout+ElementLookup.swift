@@ -1,0 +1,50 @@
+extension BaseLayout {
+    /// Items in `section`; 0 when there is no such section. O(1).
+    public func itemCount(inSection section: Int) -> Int {
+        sections.indices.contains(section) ? sections[section].itemCount : 0
+    }
+
+    /// One cell's attributes exactly as `attributes(in:into:)` gives them for a viewport of this scale
+    /// and layout direction, wherever that viewport is (docs/flow-layout.md §20.1); nil when the index
+    /// path does not exist or nothing is laid out (`dimension` is 0).
+    ///
+    /// The answer is the visible query's own, for bounds around the cell's line: the line's span along
+    /// the scroll axis, mapped as the section's cells are for right-to-left (§11), and everything
+    /// across it. So the frame is the one a scroll answer writes, by construction. `work` grows by the
+    /// tree nodes and lines walked to find the line, then by the query's count: O(log n + the elements
+    /// of the cell's line).
+    public func attributes(ofItem path: ItemPath, scale: Double?, layoutDirection: LayoutDirection, work: inout Int) -> LayoutAttributes? {
+        guard dimension > 0, sections.indices.contains(path.section), path.item >= 0,
+            path.item < sections[path.section].itemCount
+        else { return nil }
+        let span = lineSpan(of: path, work: &work)
+        // Grown by a point along the scroll axis, and by the dimension across it, so that a line of no
+        // thickness still has an area and pixel rounding (at most a pixel, a point at scale 0.5 and
+        // above) cannot carry the cell out of the bounds.
+        let direction = scrollDirection
+        let reach = Swift.max(1, dimension)
+        let around = direction.rect(
+            along: -reach, scroll: span.start - 1, alongLength: dimension + 2 * reach, scrollLength: span.length + 2)
+        var viewport = Viewport(bounds: around, scale: scale, layoutDirection: layoutDirection)
+        var isUniform = false
+        if case .uniform = sections[path.section].body { isUniform = true }
+        viewport.bounds = cellTransform(section: path.section, uniform: isUniform, viewport: viewport).map(around)
+        var found: [LayoutAttributes] = []
+        work += attributes(in: viewport, into: &found)
+        return found.last { $0.kind == .cell && $0.section == path.section && $0.item == path.item }
+    }
+
+    /// A header's or footer's attributes at rest, never pinned (docs/flow-layout.md §20.1): the frame a
+    /// scroll answer writes for it whenever pinning leaves it in place, pixel-rounded at `scale` and
+    /// mirrored for right-to-left (§11). Nil when the section does not exist or has no such element.
+    /// O(1); `work` grows by one.
+    public func attributes(
+        ofSupplementary kind: LayoutAttributes.Kind, section: Int, scale: Double?, layoutDirection: LayoutDirection, work: inout Int
+    ) -> LayoutAttributes? {
+        guard dimension > 0, sections.indices.contains(section), kind == .header || kind == .footer else { return nil }
+        work += 1
+        let viewport = Viewport(bounds: .zero, scale: scale, layoutDirection: layoutDirection)
+        guard let frame = supplementaryFrame(kind, section: section, viewport: viewport, pinned: false) else { return nil }
+        return LayoutAttributes(kind: kind, section: section, item: 0, frame: frame, zIndex: LayoutAttributes.supplementaryZIndex)
+    }
+}

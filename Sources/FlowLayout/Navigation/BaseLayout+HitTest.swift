@@ -1,0 +1,40 @@
+extension BaseLayout {
+    /// The element of `kind` whose frame contains `point` (content coordinates), as UIKit's
+    /// `indexPathForItem(at:)` finds it (docs/flow-layout.md §20.3); nil when none does.
+    ///
+    /// Containment is `CGRect.contains`: half-open, minX ≤ x < maxX and minY ≤ y < maxY, so a point on
+    /// the edge two cells share belongs to the later one, and an empty frame contains nothing. Frames
+    /// are the answers' for this scale and layout direction; headers and footers are tested at rest,
+    /// never pinned. When several frames contain the point (negative spacings or insets), the last in
+    /// UIKit's order wins: the one drawn on top, since elements of one kind share a zIndex.
+    ///
+    /// Cells come from the visible query for a two-point square around the point, so `work` grows as
+    /// the query counts, O(log n + the elements near the point); headers and footers by the binary
+    /// search of the sections and one frame per section found, O(log sections).
+    public func hitTest(
+        _ point: Point, kind: LayoutAttributes.Kind = .cell, scale: Double?, layoutDirection: LayoutDirection, work: inout Int
+    ) -> LayoutAttributes? {
+        guard dimension > 0, point.x.isFinite, point.y.isFinite else { return nil }
+        let around = Rect(x: point.x - 1, y: point.y - 1, width: 2, height: 2)
+        let viewport = Viewport(bounds: around, scale: scale, layoutDirection: layoutDirection)
+        switch kind {
+        case .cell:
+            var found: [LayoutAttributes] = []
+            work += attributes(in: viewport, into: &found)
+            return found.last { $0.kind == .cell && $0.frame.contains(point) }
+        case .header, .footer:
+            let search = contentMirror(viewport).unmap(around)
+            var hit: LayoutAttributes?
+            for section in sectionRange(touching: search, probes: &work) where mayHoldElements(section: section, touching: search) {
+                work += 1
+                guard let frame = supplementaryFrame(kind, section: section, viewport: viewport, pinned: false),
+                    frame.contains(point)
+                else { continue }
+                hit = LayoutAttributes(kind: kind, section: section, item: 0, frame: frame, zIndex: LayoutAttributes.supplementaryZIndex)
+            }
+            return hit
+        case .stretchHeader, .background:
+            return nil
+        }
+    }
+}

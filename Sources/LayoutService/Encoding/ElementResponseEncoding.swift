@@ -1,0 +1,23 @@
+import FlowLayout
+
+extension JSONWriter {
+    /// The answer of an element lookup or a hit test: the layout, its content size, the one element's
+    /// attributes (the very object a scroll answer writes for it) and, when asked, the content offset
+    /// that shows it.
+    mutating func elementResponse(layoutId: ContentHash, contentSize: Size, attributes: LayoutAttributes, contentOffset: Point?) {
+        raw("{\"layoutId\":")
+        string(layoutId)
+        raw(",\"algorithmVersion\":")
+        integer(FlowLayoutInput.algorithmVersion)
+        raw(",\"contentSize\":")
+        size(contentSize)
+        raw(",\"attributes\":")
+        attributePrefix(attributes)
+        attributeSuffix(attributes)
+        if let contentOffset {
+            raw(",\"contentOffset\":")
+            point(contentOffset)
+        }
+        byte(UInt8(ascii: "}"))
+    }
+}

@@ -1,0 +1,60 @@
+import FlowLayout
+
+/// Flings on stored layouts (docs/flow-layout.md §21): where UIKit's deceleration takes the view,
+/// snapped, and every display frame on the way with its attributes when asked.
+extension LayoutService {
+    /// `POST /v1/layouts/{id}/fling`: the projected and target offsets and the duration; with
+    /// `frameRate`, the bounds of each frame from now to the target; with `attributes` too, each
+    /// frame's attributes, written as a scroll's `results` are.
+    func fling(_ pathID: PathID?, _ request: ServiceRequest) -> ServiceResponse {
+        guard let id = pathID?.layoutID, let base = cache.lookup(id) else { return notFound(pathID, request) }
+        // The closure captures the inset alone, not the layout (a reference to count).
+        let contentInset = base.contentInset
+        let asked: FlingRequest
+        do {
+            asked = try decodeBody(request) { (root) throws(RequestError) in try decoder.decodeFling(root, contentInset: contentInset) }
+        } catch {
+            return .problem(error)
+        }
+        var work = 0
+        let fling = base.fling(asked.viewport, velocity: asked.velocity, deceleration: asked.deceleration, snap: asked.snap, work: &work)
+        var frames: [Viewport] = []
+        if let frameRate = asked.frameRate {
+            let count = fling.curve.frameCount(frameRate: frameRate)
+            let limit = configuration.limits.maxFlingFrames
+            guard count <= Double(limit) else { return .problem(Self.tooManyFrames(fling, frameRate: frameRate, count: count, limit: limit)) }
+            frames = (0..<Int(count)).map { frame in
+                var viewport = asked.viewport
+                viewport.bounds.origin = fling.curve.frame(frame, frameRate: frameRate)
+                return viewport
+            }
+        }
+        var writer = JSONWriter(capacity: 512 + frames.count * (asked.attributes ? 4096 : 80))
+        writer.flingHead(layoutId: id, contentSize: base.contentSize, fling: fling)
+        if asked.frameRate != nil {
+            writer.raw(",\"frames\":[")
+            if !asked.attributes {
+                writer.boundsList(frames)
+            } else if writeViews(base, frames, parallax: asked.parallax, band: false, into: &writer) != nil {
+                return .problem(.answerTooLarge(limit: configuration.limits.maxAnswerAttributes, pointer: "/attributes"))
+            }
+            writer.byte(UInt8(ascii: "]"))
+        }
+        writer.byte(UInt8(ascii: "}"))
+        var hasher = ContentHasher()
+        hasher.combine(bytes: request.body)
+        var response = ServiceResponse.json(200, writer, etag: EntityTag(layout: id, view: hasher.finalize().low))
+        response.cacheHit = true
+        return response
+    }
+
+    /// A fling longer than one answer's frames: refused whole, since its last frame is the target.
+    private static func tooManyFrames(_ fling: Fling, frameRate: Int, count: Double, limit: Int) -> Problem {
+        let seconds = (fling.curve.duration / 10).rounded() / 100
+        let frames = count < 1e15 ? String(Int(count)) : JSONWriter.spelling(count)
+        let ask = frameRate > 60 ? "Ask for 60 frames a second, a faster 'decelerationRate'" : "Ask with a faster 'decelerationRate'"
+        return RequestError.limit(
+            "The fling lasts \(JSONWriter.spelling(seconds)) s: \(frames) frames at \(frameRate) a second, more than the \(limit) one answer may list. \(ask), or without 'frameRate'."
+        ).under("frameRate").problem
+    }
+}

@@ -1,0 +1,116 @@
+import FlowLayout
+
+/// Element lookup, scroll-to-item and hit testing on stored layouts (docs/flow-layout.md §20). Each
+/// answer is one element's attributes, byte for byte the object a scroll answer writes for it, and a
+/// pure function of the URL: strong ETag, `If-None-Match`, cacheable for good.
+extension LayoutService {
+    /// `GET /v1/layouts/{id}/items/{section}/{item}[?scale&layoutDirection][&scrollPosition&width&height[&x&y]]`.
+    func item(_ parameters: PathParameters, _ request: ServiceRequest) -> ServiceResponse {
+        guard let id = parameters.id?.layoutID, let base = cache.lookup(id) else { return notFound(parameters.id, request) }
+        let section: Int
+        let item: Int
+        let query: ElementQuery
+        do {
+            section = try PathIndex.decode(parameters.text(parameters.second, in: request.path), name: "section")
+            item = try PathIndex.decode(parameters.text(parameters.third, in: request.path), name: "item")
+            query = try ElementQuery.decode(request.query, limits: configuration.limits)
+        } catch {
+            return .problem(error)
+        }
+        var work = 0
+        guard let attributes = base.attributes(
+            ofItem: ItemPath(section: section, item: item), scale: query.scale, layoutDirection: query.layoutDirection, work: &work)
+        else {
+            return .problem(.itemNotFound(Self.missing(base, section: section, item: item)))
+        }
+        return element(base, id: id, attributes, scroll: query.scroll, request)
+    }
+
+    /// `GET /v1/layouts/{id}/headers/{section}` and `/footers/{section}`: the element at rest, never
+    /// pinned, with the same query as an item's.
+    func supplementary(_ kind: LayoutAttributes.Kind, _ parameters: PathParameters, _ request: ServiceRequest) -> ServiceResponse {
+        guard let id = parameters.id?.layoutID, let base = cache.lookup(id) else { return notFound(parameters.id, request) }
+        let section: Int
+        let query: ElementQuery
+        do {
+            section = try PathIndex.decode(parameters.text(parameters.second, in: request.path), name: "section")
+            query = try ElementQuery.decode(request.query, limits: configuration.limits)
+        } catch {
+            return .problem(error)
+        }
+        var work = 0
+        guard let attributes = base.attributes(
+            ofSupplementary: kind, section: section, scale: query.scale, layoutDirection: query.layoutDirection, work: &work)
+        else {
+            let name = kind == .header ? "header" : "footer"
+            let detail = section >= base.sectionCount ? Self.missingSection(base, section)
+                : base.dimension > 0 ? "Section \(section) has no \(name): its \(name)ReferenceSize is zero along the scroll axis."
+                : Self.nothingLaidOut
+            return .problem(.itemNotFound(detail))
+        }
+        return element(base, id: id, attributes, scroll: query.scroll, request)
+    }
+
+    /// `GET /v1/layouts/{id}/hit?x=…&y=…[&kind=cell|header|footer][&scale&layoutDirection]`.
+    func hitTest(_ pathID: PathID?, _ request: ServiceRequest) -> ServiceResponse {
+        guard let id = pathID?.layoutID, let base = cache.lookup(id) else { return notFound(pathID, request) }
+        let query: HitQuery
+        do { query = try HitQuery.decode(request.query, limits: configuration.limits) } catch { return .problem(error) }
+        var work = 0
+        guard let attributes = base.hitTest(
+            query.point, kind: query.kind, scale: query.scale, layoutDirection: query.layoutDirection, work: &work)
+        else {
+            let name = query.kind == .header ? "header" : query.kind == .footer ? "footer" : "cell"
+            let point = "(\(JSONWriter.spelling(query.point.x)), \(JSONWriter.spelling(query.point.y)))"
+            return .problem(.noItemAtPoint("No \(name) contains the point \(point)."))
+        }
+        return element(base, id: id, attributes, scroll: nil, request)
+    }
+
+    /// The 200 answer for one element, with the content offset that shows it when asked; 304 when
+    /// `If-None-Match` names it.
+    private func element(
+        _ base: BaseLayout, id: ContentHash, _ attributes: LayoutAttributes,
+        scroll: (position: ScrollPosition, viewSize: Size, origin: Point)?, _ request: ServiceRequest
+    ) -> ServiceResponse {
+        let etag = Self.elementTag(id, request)
+        if let match = request.ifNoneMatch, let matched = etag.matched(by: match) { return .notModified(matched) }
+        let offset = scroll.map { base.contentOffset(showing: attributes.frame, at: $0.position, viewSize: $0.viewSize, origin: $0.origin) }
+        var writer = JSONWriter(capacity: 320)
+        writer.elementResponse(layoutId: id, contentSize: base.contentSize, attributes: attributes, contentOffset: offset)
+        var response = ServiceResponse.json(200, writer, etag: etag)
+        response.cacheHit = true
+        // A pure function of the URL, so anyone may cache it for as long as they like.
+        response.headers.append((name: "Cache-Control", value: "public, max-age=31536000, immutable"))
+        return response
+    }
+
+    /// The answer's strong tag: the layout, and a hash of the path (which element) and of the query in
+    /// name order (how it is drawn, where it is scrolled).
+    private static func elementTag(_ id: ContentHash, _ request: ServiceRequest) -> EntityTag {
+        var hasher = ContentHasher()
+        request.path.withUTF8 { hasher.combine(bytes: $0) }
+        for (name, value) in request.query.sorted(by: { $0.name < $1.name }) {
+            for part in [name, value] {
+                var part = part
+                hasher.combine(UInt64(part.utf8.count))
+                part.withUTF8 { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
+            }
+        }
+        return EntityTag(layout: id, view: hasher.finalize().low)
+    }
+
+    private static func missing(_ base: BaseLayout, section: Int, item: Int) -> String {
+        guard section < base.sectionCount else { return missingSection(base, section) }
+        let count = base.itemCount(inSection: section)
+        guard item >= count else { return nothingLaidOut }
+        return "Section \(section) has \(count) item\(count == 1 ? "" : "s"); there is no item \(item)."
+    }
+
+    private static let nothingLaidOut = "Nothing is laid out: the content inset leaves no room across the scroll axis."
+
+    private static func missingSection(_ base: BaseLayout, _ section: Int) -> String {
+        let count = base.sectionCount
+        return "The layout has \(count) section\(count == 1 ? "" : "s"); there is no section \(section)."
+    }
+}

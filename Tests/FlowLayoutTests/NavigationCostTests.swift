@@ -1,0 +1,82 @@
+import Foundation
+@testable import FlowLayout
+import Testing
+
+/// The work of a lookup and of a hit test is O(log n + k) (docs/flow-layout.md §20): the same element
+/// of a layout of 1,000 items and of one of 1,000,000 costs the same but for the depth of the search.
+@Suite("Navigation cost")
+struct NavigationCostTests {
+    /// c · log2(n) + k + 2 · `LineChunk.maxLines`, as `StoredLayoutCostTests` bounds a query's work: the
+    /// tree's depth, the elements near the one looked for, and a chunk's lines scanned at either end.
+    static func bound(n: Int, k: Int) -> Double { StoredLayoutCostTests.bound(n: n, k: k) }
+
+    /// Elements of the line looked at, or near the point: a line of 320 points holds at most 8 cells
+    /// of the varied grid (at least 40 wide), and the query may read the lines either side.
+    static let k = 3 * 8
+
+    static func lookupWork(_ layout: BaseLayout, _ path: ItemPath) -> (work: Int, found: LayoutAttributes?) {
+        var work = 0
+        let found = layout.attributes(ofItem: path, scale: 3, layoutDirection: .leftToRight, work: &work)
+        return (work, found)
+    }
+
+    static func hitWork(_ layout: BaseLayout, _ point: Point) -> (work: Int, found: LayoutAttributes?) {
+        var work = 0
+        let found = layout.hitTest(point, scale: 3, layoutDirection: .leftToRight, work: &work)
+        return (work, found)
+    }
+
+    @Test(arguments: [("varied", 0), ("itemCount", 1)])
+    func aLookupAndAHitTestCostTheSameOnAThousandAndAMillionItems(kind: String, which: Int) {
+        let make = which == 0 ? StoredLayoutCostTests.variedGrid : StoredLayoutCostTests.uniform
+        let small = BaseLayout(make(1000))
+        let large = BaseLayout(make(1_000_000))
+        let path = ItemPath(section: 0, item: 500)
+        let (smallLookup, smallItem) = Self.lookupWork(small, path)
+        let (largeLookup, largeItem) = Self.lookupWork(large, path)
+        guard let item = smallItem else {
+            Issue.record("\(kind): item 500 is found")
+            return
+        }
+        #expect(largeItem == item, "\(kind): the first thousand items are laid out alike")
+        let (smallHit, smallFound) = Self.hitWork(small, item.center)
+        let (largeHit, largeFound) = Self.hitWork(large, item.center)
+        #expect(smallFound == item && largeFound == item, "\(kind): the hit test finds the item at its centre")
+        for (name, smallWork, largeWork) in [("lookup", smallLookup, largeLookup), ("hit test", smallHit, largeHit)] {
+            #expect(Double(smallWork) <= Self.bound(n: 1000, k: Self.k), "\(kind) \(name): \(smallWork) for n = 1,000")
+            #expect(Double(largeWork) <= Self.bound(n: 1_000_000, k: Self.k), "\(kind) \(name): \(largeWork) for n = 1,000,000")
+            #expect(Double(abs(largeWork - smallWork)) <= StoredLayoutCostTests.c * log2(1000), "\(kind) \(name): \(smallWork) → \(largeWork)")
+            print("\(kind) \(name): work \(smallWork) for 1,000 items and \(largeWork) for 1,000,000")
+        }
+    }
+
+    @Test func theLastItemOfAMillionCostsNoMoreThanTheFirst() {
+        let layout = BaseLayout(StoredLayoutCostTests.variedGrid(1_000_000))
+        for item in [0, 1, 499_999, 999_998, 999_999] {
+            let (work, found) = Self.lookupWork(layout, ItemPath(section: 0, item: item))
+            #expect(found?.item == item)
+            #expect(Double(work) <= Self.bound(n: 1_000_000, k: Self.k), "item \(item): \(work)")
+            guard let found else { continue }
+            let (hitWork, hit) = Self.hitWork(layout, found.center)
+            #expect(hit == found)
+            #expect(Double(hitWork) <= Self.bound(n: 1_000_000, k: Self.k), "hit at item \(item): \(hitWork)")
+        }
+    }
+
+    @Test func headersAreFoundByTheSectionSearch() {
+        var settings = FlowLayoutSettings()
+        settings.headerReferenceSize = Size(width: 0, height: 30)
+        let sections = (0..<10_000).map { _ in FlowSection(items: .count(3)) }
+        let layout = BaseLayout(FlowLayoutInput(settings: settings, sections: sections, crossAxisLength: 320))
+        var work = 0
+        let header = layout.attributes(ofSupplementary: .header, section: 7_777, scale: nil, layoutDirection: .leftToRight, work: &work)
+        #expect(work == 1)
+        guard let header else {
+            Issue.record("section 7,777 has a header")
+            return
+        }
+        work = 0
+        #expect(layout.hitTest(header.center, kind: .header, scale: nil, layoutDirection: .leftToRight, work: &work) == header)
+        #expect(Double(work) <= 2 * log2(10_000) + 4, "\(work) for 10,000 sections")
+    }
+}
