@@ -152,4 +152,26 @@ struct UpdateAnchorAndTransitionTests {
         #expect(Self.feed.transitions(to: layout, mapping: mapping, bounds: bounds, limit: inView.count - 1) == nil)
         #expect(Self.feed.transitions(to: layout, mapping: mapping, bounds: bounds, limit: inView.count + 1) == all)
     }
+
+    @Test(arguments: [false, true]) func cellsMovedOutOfViewAreFoundLineByLine(listed: Bool) throws {
+        // 4,000 one-point items on one very long line (counted: the uniform path; listed: the row path),
+        // all pushed out of the view by a tall item inserted first: each cell's frame after is found
+        // by querying its line, once for the line, not once for each of its 4,000 cells.
+        let count = 4_000
+        let items: FlowSection.Items = listed ? .sizes(Array(repeating: Size(width: 1, height: 1), count: count)) : .count(count)
+        var settings = FlowLayoutSettings()
+        settings.itemSize = Size(width: 1, height: 1)
+        settings.minimumInteritemSpacing = 0
+        let layout = BaseLayout(FlowLayoutInput(settings: settings, sections: [FlowSection(items: items)], crossAxisLength: 10_000))
+        var work = 0
+        let (new, mapping) = try layout.updated(
+            by: [.insertItems(section: 0, at: 0, items: [FlowItem(size: Size(width: 10_000, height: 500))])], work: &work)
+        work = 0
+        let bounds = Rect(x: 0, y: 0, width: 10_000, height: 100)
+        let transitions = try #require(layout.transitions(to: new, mapping: mapping, bounds: bounds, work: &work))
+        #expect(transitions.count == count + 1)
+        let moved = try #require(transitions.first { $0.before == ItemPath(section: 0, item: 1234) })
+        #expect(moved.to == new.attributes(ofItem: ItemPath(section: 0, item: 1235))?.frame)
+        #expect(work < 10 * count, "\(work) elements looked at for \(count) cells")
+    }
 }

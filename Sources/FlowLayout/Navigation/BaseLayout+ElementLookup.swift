@@ -14,9 +14,18 @@ extension BaseLayout {
     /// tree nodes and lines walked to find the line, then by the query's count: O(log n + the elements
     /// of the cell's line).
     public func attributes(ofItem path: ItemPath, scale: Double?, layoutDirection: LayoutDirection, work: inout Int) -> LayoutAttributes? {
+        lineAttributes(holding: path, scale: scale, layoutDirection: layoutDirection, work: &work)
+            .last { $0.kind == .cell && $0.section == path.section && $0.item == path.item }
+    }
+
+    /// The visible query's answer for the bounds around an item's line (see `attributes(ofItem:…)`):
+    /// every cell of the line and any other element those bounds touch, each exactly as a scroll
+    /// answer has it; empty when the index path does not exist. For callers that need many cells of
+    /// one line, which would otherwise pay for the line once per cell.
+    func lineAttributes(holding path: ItemPath, scale: Double?, layoutDirection: LayoutDirection, work: inout Int) -> [LayoutAttributes] {
         guard dimension > 0, sections.indices.contains(path.section), path.item >= 0,
             path.item < sections[path.section].itemCount
-        else { return nil }
+        else { return [] }
         let span = lineSpan(of: path, work: &work)
         // Grown by a point along the scroll axis, and by the dimension across it, so that a line of no
         // thickness still has an area and pixel rounding (at most a pixel, a point at scale 0.5 and
@@ -31,7 +40,7 @@ extension BaseLayout {
         viewport.bounds = cellTransform(section: path.section, uniform: isUniform, viewport: viewport).map(around)
         var found: [LayoutAttributes] = []
         work += attributes(in: viewport, into: &found)
-        return found.last { $0.kind == .cell && $0.section == path.section && $0.item == path.item }
+        return found
     }
 
     /// A header's or footer's attributes at rest, never pinned (docs/flow-layout.md §20.1): the frame a

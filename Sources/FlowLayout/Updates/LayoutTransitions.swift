@@ -30,16 +30,25 @@ extension BaseLayout {
 
     /// Every cell, header and footer in `bounds` before the update (in this layout) or after it (in
     /// `new`), with its index path and frame on both sides: first those of this layout in query order,
-    /// then those that only `new` has in view. A moved item keeps its identity. O(k log n); nil when
-    /// more than `limit` elements are in view on either side (the answer would be too large).
+    /// then those that only `new` has in view. A moved item keeps its identity. O(k log n + the cells
+    /// of the lines of the elements out of view on one side); nil when more than `limit` elements are
+    /// in view on either side (the answer would be too large).
     public func transitions(
         to new: BaseLayout, mapping: UpdateMapping, bounds: Rect, scale: Double? = nil, limit: Int = .max
+    ) -> [ElementTransition]? {
+        var work = 0
+        return transitions(to: new, mapping: mapping, bounds: bounds, scale: scale, limit: limit, work: &work)
+    }
+
+    /// `transitions(to:mapping:bounds:scale:limit:)`, counting the elements the queries looked at.
+    public func transitions(
+        to new: BaseLayout, mapping: UpdateMapping, bounds: Rect, scale: Double? = nil, limit: Int = .max, work: inout Int
     ) -> [ElementTransition]? {
         let viewport = Viewport(bounds: bounds, scale: scale)
         var before: [LayoutAttributes] = []
         var after: [LayoutAttributes] = []
-        attributes(in: viewport, into: &before, limit: limit)
-        new.attributes(in: viewport, into: &after, limit: limit)
+        work += attributes(in: viewport, into: &before, limit: limit)
+        work += new.attributes(in: viewport, into: &after, limit: limit)
         guard before.count <= limit, after.count <= limit else { return nil }
         struct Key: Hashable {
             var kind: LayoutAttributes.Kind
@@ -48,11 +57,21 @@ extension BaseLayout {
         func key(_ element: LayoutAttributes) -> Key {
             Key(kind: element.kind, path: ItemPath(section: element.section, item: element.item))
         }
-        func frame(in layout: BaseLayout, _ kind: LayoutAttributes.Kind, _ path: ItemPath) -> Rect? {
-            kind == .cell
-                ? layout.attributes(ofItem: path, scale: scale)?.frame
-                : layout.frame(of: kind, section: path.section, bounds: bounds, scale: scale)
+        // The frames of cells out of view, found line by line: each line is queried once, not once
+        // for each of its cells (a line may hold thousands, all moved out of view by one update).
+        func frame(
+            in layout: BaseLayout, memo: inout [ItemPath: Rect], _ kind: LayoutAttributes.Kind, _ path: ItemPath, work: inout Int
+        ) -> Rect? {
+            guard kind == .cell else { return layout.frame(of: kind, section: path.section, bounds: bounds, scale: scale) }
+            if let known = memo[path] { return known }
+            for cell in layout.lineAttributes(holding: path, scale: scale, layoutDirection: .leftToRight, work: &work)
+            where cell.kind == .cell {
+                memo[ItemPath(section: cell.section, item: cell.item)] = cell.frame
+            }
+            return memo[path]
         }
+        var newFrames: [ItemPath: Rect] = [:]
+        var oldFrames: [ItemPath: Rect] = [:]
         var shownAfter: [Key: Rect] = [:]
         for element in after { shownAfter[key(element)] = element.frame }
         var result: [ElementTransition] = []
@@ -65,7 +84,7 @@ extension BaseLayout {
             var to: Rect?
             if let path {
                 let newKey = Key(kind: element.kind, path: path)
-                to = shownAfter[newKey] ?? frame(in: new, element.kind, path)
+                to = shownAfter[newKey] ?? frame(in: new, memo: &newFrames, element.kind, path, work: &work)
                 covered.insert(newKey)
             }
             result.append(ElementTransition(kind: element.kind, before: old.path, after: to == nil ? nil : path, from: element.frame, to: to))
@@ -75,7 +94,7 @@ extension BaseLayout {
             let old = element.kind == .cell
                 ? mapping.oldPath(of: path)
                 : mapping.oldSection(of: path.section).map { ItemPath(section: $0, item: 0) }
-            let from = old.flatMap { frame(in: self, element.kind, $0) }
+            let from = old.flatMap { frame(in: self, memo: &oldFrames, element.kind, $0, work: &work) }
             result.append(ElementTransition(kind: element.kind, before: from == nil ? nil : old, after: path, from: from, to: element.frame))
         }
         return result
