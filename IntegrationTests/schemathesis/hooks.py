@@ -1,9 +1,10 @@
-"""Schemathesis hooks for layoutd: the five rules of openapi.yaml that JSON Schema cannot state.
+"""Schemathesis hooks for layoutd: the seven rules of openapi.yaml that JSON Schema cannot state.
 
 openapi.yaml states every rule it can in its schemas, so schemathesis's positive data is accepted and
-its negative data refused. Three rules compare one request field with another and two depend on the
-layout; no JSON Schema keyword can express them; the document states them in prose (`LayoutRequest`,
-`LayoutRegistration`, `ScrollRequest`, `Sections`, `Item`, `UpdateRequest`):
+its negative data refused. Four rules compare one request field with another and three depend on the
+layout; no JSON Schema keyword can express them (OpenAPI parameters cannot depend on each other); the
+document states them in prose (`LayoutRequest`, `LayoutRegistration`, `ScrollRequest`, `Sections`,
+`Item`, `UpdateRequest`, the element lookups, `FlingRequest`):
 
 1. `scrollOffset` and an origin given in `bounds` (`x` or `y`) must be the same point
    (`POST /v1/layout`, `POST /v1/layouts/{layoutId}/attributes`).
@@ -19,6 +20,12 @@ layout; no JSON Schema keyword can express them; the document states them in pro
    before them left it (`UpdateRequest`): an index or a count out of range is refused at that field of
    that operation (`/updates/2/at`), and a result past 1,000,000 items or 10,000 sections at
    `/updates/2/items` or `/updates/2/sections`.
+6. An element lookup's query (`GET …/items/{section}/{item}`, `/headers/…`, `/footers/…`): `scrollPosition`
+   needs `width` and `height`, and `width`, `height`, `x` and `y` need `scrollPosition`; refused with
+   `/problems/invalid-parameter` naming one of them.
+7. A fling of more than 600 frames at its `frameRate` (how long it lasts depends on the layout and the
+   velocity together): `/problems/limit-exceeded` at `/frameRate`; frames holding more elements than
+   one answer may carry: `/problems/answer-too-large` at `/attributes`.
 
 A schema-valid request that breaks one of them gets a 400, which `positive_data_acceptance` reports as
 "schema-valid request rejected". `filter_failure` drops exactly that report, and only when this module
@@ -29,9 +36,10 @@ this module cannot count a rectangle's elements itself, so it takes the document
 the bounds as the proof; for rule 5 it takes the engine's out-of-range refusal of a field the operation
 has. Dropped failures are counted in schemathesis's summary.
 
-So that positive data is mostly accepted, not mostly refused by rules 4 and 5, `before_call` fits each
-positive request to them before it is sent: a body with sizeless items and no estimate gets
-`layout.estimatedItemSize`, and a batch of updates on a layout whose shape this module knows (`after_call`
+So that positive data is mostly accepted, not mostly refused by rules 4 to 6, `before_call` fits each
+positive request to them before it is sent: an element lookup's query gets the view's size its
+`scrollPosition` needs, or loses the size and origin it has without one; a body with sizeless items
+and no estimate gets `layout.estimatedItemSize`; and a batch of updates on a layout whose shape this module knows (`after_call`
 records the shape of every layout a registration, a one-shot layout or an update answered) has its
 indices and counts brought into range, operation by operation, as the server reads them, and what it
 adds trimmed to the limits on items and sections (generated layouts are often full). The edits keep
@@ -83,6 +91,20 @@ def section_past_item_limit(body):
     return None
 
 
+ELEMENT_SCROLL = ("scrollPosition", "width", "height", "x", "y")
+
+
+def element_query_conflict(case) -> bool:
+    """Rule 6: an element lookup's `scrollPosition` without the view's size, or a size or origin
+    without `scrollPosition`."""
+    if not any(f"/{kind}/" in case.path for kind in ("items", "headers", "footers")):
+        return False
+    query = case.query if isinstance(case.query, dict) else {}
+    if "scrollPosition" in query:
+        return not ("width" in query and "height" in query)
+    return any(name in query for name in ELEMENT_SCROLL[1:])
+
+
 def documented_rejection(case, response) -> bool:
     """Whether this 400 is the one openapi.yaml documents for a cross-field rule the request breaks."""
     if response.status_code != 400:
@@ -96,6 +118,11 @@ def documented_rejection(case, response) -> bool:
     # A request may break both rules; the server names whichever it meets first.
     body, kind, pointer = case.body, problem.get("type"), problem.get("pointer")
     if origin_conflict(body) and kind == "/problems/invalid-field" and pointer == "/scrollOffset":
+        return True
+    if kind == "/problems/invalid-parameter" and element_query_conflict(case) and problem.get("parameter") in ELEMENT_SCROLL:
+        return True
+    if case.path.endswith("/fling") and (kind, pointer) in (
+            ("/problems/limit-exceeded", "/frameRate"), ("/problems/answer-too-large", "/attributes")):
         return True
     if kind == "/problems/answer-too-large":
         # Bounds in the body are named by pointer (`/bounds`, `/bounds/3`, an update's
@@ -299,10 +326,20 @@ def fit_operations(operations, counts, estimate: bool):
 
 @schemathesis.hook
 def before_call(context, case, kwargs):
-    """Fits positive data to rules 4 and 5, so that it is mostly accepted (see the module's comment)."""
+    """Fits positive data to rules 4 to 6, so that it is mostly accepted (see the module's comment)."""
     meta = case.meta
     body = case.body
-    if meta is None or not meta.generation.mode.is_positive or not isinstance(body, dict):
+    if meta is None or not meta.generation.mode.is_positive:
+        return
+    if element_query_conflict(case):
+        # Rule 6: a position gets the view's size; sizes and origins without one are dropped.
+        if "scrollPosition" in case.query:
+            case.query.setdefault("width", 390)
+            case.query.setdefault("height", 844)
+        else:
+            for name in ELEMENT_SCROLL[1:]:
+                case.query.pop(name, None)
+    if not isinstance(body, dict):
         return
     try:
         if case.operation.path == UPDATES:
