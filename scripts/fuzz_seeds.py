@@ -112,6 +112,14 @@ def seeds(spec):
         request("GET", "/playground/band.js"),
         request("GET", "/"),
     ])
+    # Lookups, scroll-to-item, hit tests and a fling with its frames on the fixed layout.
+    out["flow-navigation"] = SEPARATOR.join([
+        request("GET", "/v1/layouts/{id}/items/0/3", query="scrollPosition=centeredVertically&width=320&height=200&scale=3"),
+        request("GET", "/v1/layouts/{id}/headers/0", query="layoutDirection=rightToLeft"),
+        request("GET", "/v1/layouts/{id}/hit", query="x=10&y=10&kind=cell"),
+        request("POST", "/v1/layouts/{id}/fling", {"bounds": {"width": 320, "height": 200}, "velocity": {"y": 900},
+                                                   "snap": "item", "frameRate": 60, "attributes": True}),
+    ])
     return out
 
 
@@ -136,7 +144,7 @@ def dictionary(spec):
     walk(spec.get("components", {}))
     for path in spec["paths"]:
         words.add(fuzz_path(path))
-    words.update(w for w in (SEPARATOR, "{id}", "{etag}", "If-None-Match: ", "Content-Type: ", "Accept-Encoding: ",
+    words.update(w for w in (SEPARATOR, "{id}", "{etag}", "If-None-Match: ", "Content-Type: ", "Accept-Encoding: ", "/items/", "/hit?", "/fling",
                                           "POST ", "GET ", "DELETE ", "/attributes", "1e9", "-0", "1e308"))
     return sorted(words)
 
