@@ -5,10 +5,7 @@ extension JSONWriter {
     /// attributes (the very object a scroll answer writes for it) and, when asked, the content offset
     /// that shows it.
     mutating func elementResponse(layoutId: ContentHash, contentSize: Size, attributes: LayoutAttributes, contentOffset: Point?) {
-        raw("{\"layoutId\":")
-        string(layoutId)
-        raw(",\"algorithmVersion\":")
-        integer(FlowLayoutInput.algorithmVersion)
+        answerHead(layoutId: layoutId)
         raw(",\"contentSize\":")
         size(contentSize)
         raw(",\"attributes\":")

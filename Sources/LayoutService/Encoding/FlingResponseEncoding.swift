@@ -5,10 +5,7 @@ extension JSONWriter {
     /// The members before `frames`, the object left open: `layoutId`, `algorithmVersion`,
     /// `contentSize`, `projectedContentOffset`, `targetContentOffset`, and `duration` in seconds.
     mutating func flingHead(layoutId: ContentHash, contentSize: Size, fling: Fling) {
-        raw("{\"layoutId\":")
-        string(layoutId)
-        raw(",\"algorithmVersion\":")
-        integer(FlowLayoutInput.algorithmVersion)
+        answerHead(layoutId: layoutId)
         raw(",\"contentSize\":")
         size(contentSize)
         raw(",\"projectedContentOffset\":")

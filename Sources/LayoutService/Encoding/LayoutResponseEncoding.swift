@@ -2,14 +2,20 @@ import FlowLayout
 
 /// The JSON of a layout answer and of its parts, in a fixed member order so answers are byte-stable.
 extension JSONWriter {
-    mutating func layoutResponse(
-        layoutId: ContentHash, cacheHit: Bool, contentSize: Size, attributes: [LayoutAttributes],
-        more: (inout JSONWriter) -> Void = { _ in }
-    ) {
+    /// `{"layoutId":…,"algorithmVersion":…`, the object left open: how every answer about a layout
+    /// begins.
+    mutating func answerHead(layoutId: ContentHash) {
         raw("{\"layoutId\":")
         string(layoutId)
         raw(",\"algorithmVersion\":")
         integer(FlowLayoutInput.algorithmVersion)
+    }
+
+    mutating func layoutResponse(
+        layoutId: ContentHash, cacheHit: Bool, contentSize: Size, attributes: [LayoutAttributes],
+        more: (inout JSONWriter) -> Void = { _ in }
+    ) {
+        answerHead(layoutId: layoutId)
         raw(cacheHit ? ",\"cache\":\"hit\"" : ",\"cache\":\"miss\"")
         raw(",\"contentSize\":")
         size(contentSize)

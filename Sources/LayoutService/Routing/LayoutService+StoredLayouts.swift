@@ -124,10 +124,7 @@ extension LayoutService {
         _ base: BaseLayout, id: ContentHash, _ viewports: [Viewport], parallax: Parallax?, etag: EntityTag, band: Bool
     ) -> ServiceResponse {
         var writer = JSONWriter(capacity: 256 + viewports.count * 4096)
-        writer.raw("{\"layoutId\":")
-        writer.string(id)
-        writer.raw(",\"algorithmVersion\":")
-        writer.integer(FlowLayoutInput.algorithmVersion)
+        writer.answerHead(layoutId: id)
         writer.raw(",\"cache\":\"hit\",\"contentSize\":")
         writer.size(base.contentSize)
         writer.raw(",\"results\":[")
@@ -170,10 +167,7 @@ extension LayoutService {
         _ base: BaseLayout, key: ContentHash, more: (inout JSONWriter) -> Void = { _ in }
     ) -> JSONWriter {
         var writer = JSONWriter(capacity: 256)
-        writer.raw("{\"layoutId\":")
-        writer.string(key)
-        writer.raw(",\"algorithmVersion\":")
-        writer.integer(FlowLayoutInput.algorithmVersion)
+        writer.answerHead(layoutId: key)
         writer.raw(base.scrollDirection == .vertical ? ",\"scrollDirection\":\"vertical\"" : ",\"scrollDirection\":\"horizontal\"")
         writer.raw(",\"contentSize\":")
         writer.size(base.contentSize)
