@@ -322,9 +322,13 @@ enum AnswerCheck {
     /// Frames and centres, wherever attributes are listed, are objects of numbers with sizes not negative.
     private static func checkAttributes(_ members: [String: JSON], _ fail: (String) -> FuzzFailure) throws(FuzzFailure) {
         var lists: [JSON] = []
-        if let attributes = members["attributes"] { lists.append(attributes) }
-        if case .array(let results)? = members["results"] {
-            for case .object(let result) in results { if let attributes = result["attributes"] { lists.append(attributes) } }
+        // One element (a lookup, a hit test) is checked as a list of one.
+        if case .object? = members["attributes"] { lists.append(.array([members["attributes"]!])) }
+        else if let attributes = members["attributes"] { lists.append(attributes) }
+        // A list of bounds answers `results`, a fling its `frames`.
+        for key in ["results", "frames"] {
+            guard case .array(let views)? = members[key] else { continue }
+            for case .object(let view) in views { if let attributes = view["attributes"] { lists.append(attributes) } }
         }
         for list in lists {
             guard case .array(let attributes) = list else { throw fail("attributes that are not a list") }

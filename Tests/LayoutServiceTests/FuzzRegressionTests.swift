@@ -31,6 +31,9 @@ struct FuzzRegressionTests {
         // Percent escapes and invalid UTF-8 in a query, a name without a value, CRLF lines, a NUL in a
         // path, an unknown method, a repeated member, a number out of range, a byte-order mark.
         "odd-bytes": [400, 400, 200, 404, 405, 200, 400, 400],
+        // Lookups, scroll-to-item and hit tests (one on a cell, one where nothing is), a fling with its
+        // frames' attributes, a band gzip-compressed, a playground module, the redirect to the page.
+        "navigation-gzip-playground": [200, 200, 200, 404, 200, 200, 200, 302],
     ]
 
     @Test func everyInputHasItsStatuses() {
