@@ -46,9 +46,9 @@ run: release
 # Every test: unit and integration tests over a real socket, the cache and server again under
 # ThreadSanitizer and the HTTP suite under AddressSanitizer, a minute of fuzzing, the OpenAPI document
 # checked, its examples replayed and schemathesis run against the binary, the README's curl examples,
-# the CSS mode against Chromium, the process as operators run it (flags, health, metrics, logs, drain,
-# floods, slow clients, framing, budgets, valgrind, nginx), the container image, and one benchmark
-# iteration.
+# the CSS mode against Chromium, the JavaScript client against the binary, the playground in Chromium,
+# the process as operators run it (flags, health, metrics, logs, drain, floods, slow clients, framing,
+# budgets, valgrind, nginx), the container image, and one benchmark iteration.
 test: deps testdeps pydeps check-engine test-swift test-tsan test-asan test-fuzz test-openapi test-schemathesis test-readme test-css test-js test-playground test-ops test-container test-bench
 
 # The engine is portable and pure: every file in Sources/FlowLayout imports only the standard library

@@ -114,7 +114,7 @@ def seeds(spec):
     ])
     # Lookups, scroll-to-item, hit tests and a fling with its frames on the fixed layout.
     out["flow-navigation"] = SEPARATOR.join([
-        request("GET", "/v1/layouts/{id}/items/0/3", query="scrollPosition=centeredVertically&width=320&height=200&scale=3"),
+        request("GET", "/v1/layouts/{id}/items/1/3", query="scrollPosition=centeredVertically&width=320&height=200&scale=3"),
         request("GET", "/v1/layouts/{id}/headers/0", query="layoutDirection=rightToLeft"),
         request("GET", "/v1/layouts/{id}/hit", query="x=10&y=10&kind=cell"),
         request("POST", "/v1/layouts/{id}/fling", {"bounds": {"width": 320, "height": 200}, "velocity": {"y": 900},
