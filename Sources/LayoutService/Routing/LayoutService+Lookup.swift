@@ -80,8 +80,7 @@ extension LayoutService {
         writer.elementResponse(layoutId: id, contentSize: base.contentSize, attributes: attributes, contentOffset: offset)
         var response = ServiceResponse.json(200, writer, etag: etag)
         response.cacheHit = true
-        // A pure function of the URL, so anyone may cache it for as long as they like.
-        response.headers.append((name: "Cache-Control", value: "public, max-age=31536000, immutable"))
+        response.cacheForever()
         return response
     }
 

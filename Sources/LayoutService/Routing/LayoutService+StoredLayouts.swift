@@ -89,8 +89,7 @@ extension LayoutService {
         if let match = request.ifNoneMatch, let matched = etag.matched(by: match) { return .notModified(matched) }
         var response = view(base, id: id, viewport, parallax: nil, cacheHit: true, etag: etag, pointer: nil)
         guard response.status == 200 else { return response }
-        // A pure function of the URL, so anyone may cache it for as long as they like.
-        response.headers.append((name: "Cache-Control", value: "public, max-age=31536000, immutable"))
+        response.cacheForever()
         return response
     }
 

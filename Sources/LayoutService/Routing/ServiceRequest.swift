@@ -101,6 +101,12 @@ public struct ServiceResponse: Sendable {
         ServiceResponse(status: status, contentType: "application/json", etag: etag, headers: headers, body: writer.body)
     }
 
+    /// Marks an answer that is a pure function of its URL (a `GET` of a stored layout's view or
+    /// element): anyone may cache it for as long as they like.
+    mutating func cacheForever() {
+        headers.append((name: "Cache-Control", value: "public, max-age=31536000, immutable"))
+    }
+
     static func empty(_ status: Int, etag: EntityTag? = nil) -> ServiceResponse {
         ServiceResponse(status: status, contentType: nil, etag: etag, body: [])
     }
