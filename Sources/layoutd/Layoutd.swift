@@ -1,5 +1,6 @@
 import ArgumentParser
 import LayoutServer
+import LayoutStore
 import LayoutService
 import Logging
 
@@ -57,6 +58,18 @@ struct Layoutd: ParsableCommand {
     @Option(help: "Bytes of base layouts the cache keeps.")
     var cacheBytes = 256 * 1024 * 1024
 
+    @Option(help: "Where stored layouts live: memory: (this process only) or redis://[:password@]host:port[/db] (shared by every replica, kept across restarts).")
+    var store = "memory:"
+
+    @Option(help: "A file holding the store's password (a Kubernetes secret); wins over the URL's.")
+    var storePasswordFile: String?
+
+    @Option(help: "Seconds a stored layout lives without use in the store.")
+    var storeTTL = 7 * 24 * 3600
+
+    @Option(help: "Milliseconds a request waits for the store at most (503 store-unavailable past it).")
+    var storeTimeout = 250
+
     @Option(help: "Milliseconds requests in flight get to finish after SIGTERM or SIGINT.")
     var drainTimeout = 10_000
 
@@ -105,6 +118,32 @@ struct Layoutd: ParsableCommand {
         guard maxAnswerAttributes > 0 else { throw ValidationError("--max-answer-attributes must be positive.") }
         guard cacheBytes >= 0 else { throw ValidationError("--cache-bytes must be 0 or more.") }
         guard drainTimeout >= 0 else { throw ValidationError("--drain-timeout must be 0 or more.") }
+        guard storeTTL >= 1 else { throw ValidationError("--store-ttl must be at least 1 second.") }
+        guard (1...60_000).contains(storeTimeout) else {
+            throw ValidationError("--store-timeout must be between 1 and 60000 milliseconds.")
+        }
+        _ = try storeEndpoint()
+    }
+
+    /// The Redis the store flags name, nil for `memory:`; a URL or password file that cannot be read
+    /// stops the process at start, with the reason (never the password).
+    func storeEndpoint() throws -> RedisEndpoint? {
+        if store == "memory:" {
+            guard storePasswordFile == nil else { throw ValidationError("--store-password-file needs a redis:// --store.") }
+            return nil
+        }
+        var password: String?
+        if let file = storePasswordFile {
+            guard let contents = readTextFile(file) else {
+                throw ValidationError("--store-password-file: cannot read \(file).")
+            }
+            password = contents
+        }
+        do {
+            return try RedisEndpoint(url: store, passwordFileContents: password)
+        } catch {
+            throw ValidationError("--store: \(error.message) (memory: or redis://[:password@]host:port[/db]).")
+        }
     }
 
     func run() throws {
@@ -135,6 +174,11 @@ struct Layoutd: ParsableCommand {
         serviceConfiguration.logger = logger
         serviceConfiguration.accessLogLevel = accessLogLevel
         serviceConfiguration.extraMetrics = { LayoutServer.httpMetrics() }
+        serviceConfiguration.store = try storeEndpoint().map { endpoint in
+            RedisLayoutStore(
+                endpoint: endpoint, ttl: Int64(storeTTL) * 1_000_000_000, timeout: Int64(storeTimeout) * 1_000_000,
+                maxSections: LayoutService.Configuration().limits.maxSections)
+        }
         let service = LayoutService(configuration: serviceConfiguration)
 
         var serverConfiguration = LayoutServer.Configuration()
@@ -163,6 +207,7 @@ struct Layoutd: ParsableCommand {
         fflush(nil)
         logger.info("listening", metadata: [
             "host": "\(host)", "port": "\(server.port)", "threads": "\(threads)", "cache_bytes": "\(cacheBytes)",
+            "store": "\(serviceConfiguration.store?.description ?? "memory:")",
         ])
 
         var received: Int32 = 0
@@ -213,4 +258,18 @@ enum EnvironmentOptions {
 
 extension String {
     fileprivate func replacingDashes() -> String { String(map { $0 == "-" ? "_" : $0 }) }
+}
+
+/// The text of a small file (a password), or nil when it cannot be read.
+private func readTextFile(_ path: String) -> String? {
+    guard let file = fopen(path, "r") else { return nil }
+    defer { fclose(file) }
+    var bytes: [UInt8] = []
+    var buffer = [UInt8](repeating: 0, count: 4096)
+    while true {
+        let count = fread(&buffer, 1, buffer.count, file)
+        bytes += buffer[0..<count]
+        if count < buffer.count { break }
+    }
+    return ferror(file) == 0 ? String(decoding: bytes, as: UTF8.self) : nil
 }

@@ -7,7 +7,8 @@ extension LayoutService {
     /// `frameRate`, the bounds of each frame from now to the target; with `attributes` too, each
     /// frame's attributes, written as a scroll's `results` are.
     func fling(_ pathID: PathID?, _ request: ServiceRequest) -> ServiceResponse {
-        guard let id = pathID?.layoutID, let base = cache.lookup(id) else { return notFound(pathID, request) }
+        let (id, base): (ContentHash, BaseLayout)
+        do { (id, base) = try storedLayout(pathID, request) } catch { return .problem(error) }
         // The closure captures the inset alone, not the layout (a reference to count).
         let contentInset = base.contentInset
         let asked: FlingRequest

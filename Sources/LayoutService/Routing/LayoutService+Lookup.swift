@@ -6,7 +6,8 @@ import FlowLayout
 extension LayoutService {
     /// `GET /v1/layouts/{id}/items/{section}/{item}[?scale&layoutDirection][&scrollPosition&width&height[&x&y]]`.
     func item(_ parameters: PathParameters, _ request: ServiceRequest) -> ServiceResponse {
-        guard let id = parameters.id?.layoutID, let base = cache.lookup(id) else { return notFound(parameters.id, request) }
+        let (id, base): (ContentHash, BaseLayout)
+        do { (id, base) = try storedLayout(parameters.id, request) } catch { return .problem(error) }
         let section: Int
         let item: Int
         let query: ElementQuery
@@ -29,7 +30,8 @@ extension LayoutService {
     /// `GET /v1/layouts/{id}/headers/{section}` and `/footers/{section}`: the element at rest, never
     /// pinned, with the same query as an item's.
     func supplementary(_ kind: LayoutAttributes.Kind, _ parameters: PathParameters, _ request: ServiceRequest) -> ServiceResponse {
-        guard let id = parameters.id?.layoutID, let base = cache.lookup(id) else { return notFound(parameters.id, request) }
+        let (id, base): (ContentHash, BaseLayout)
+        do { (id, base) = try storedLayout(parameters.id, request) } catch { return .problem(error) }
         let section: Int
         let query: ElementQuery
         do {
@@ -53,7 +55,8 @@ extension LayoutService {
 
     /// `GET /v1/layouts/{id}/hit?x=…&y=…[&kind=cell|header|footer][&scale&layoutDirection]`.
     func hitTest(_ pathID: PathID?, _ request: ServiceRequest) -> ServiceResponse {
-        guard let id = pathID?.layoutID, let base = cache.lookup(id) else { return notFound(pathID, request) }
+        let (id, base): (ContentHash, BaseLayout)
+        do { (id, base) = try storedLayout(pathID, request) } catch { return .problem(error) }
         let query: HitQuery
         do { query = try HitQuery.decode(request.query, limits: configuration.limits) } catch { return .problem(error) }
         var work = 0

@@ -1,4 +1,5 @@
 import FlowLayout
+import LayoutStore
 
 /// Stored layouts: register the description once, then scroll by sending only the bounds.
 extension LayoutService {
@@ -9,7 +10,34 @@ extension LayoutService {
         let input: FlowLayoutInput
         do { input = try decodeBody(request, decoder.decodeRegistration) } catch { return .problem(error) }
         let key = input.contentHash
-        return storedAnswer(cache.store(input, key: key), key: key)
+        let storing: LayoutCache.Storing
+        do { storing = try layouts.keep(input, key: key) } catch { return .problem(storeProblem(error)) }
+        return storedAnswer(storing, key: key)
+    }
+
+    /// The stored layout a request's path names, from this replica's cache or the store; else the
+    /// problem to answer: 404 `layout-not-found` when the store does not have it (or the id is not
+    /// one), 503 `store-unavailable` when the store cannot say.
+    func storedLayout(_ pathID: PathID?, _ request: ServiceRequest) throws(Problem) -> (id: ContentHash, layout: BaseLayout) {
+        guard let id = pathID?.layoutID else { throw notFoundProblem(pathID, request) }
+        let found: BaseLayout?
+        do { found = try layouts.layout(id) } catch { throw storeProblem(error, notFound: notFoundProblem(pathID, request)) }
+        guard let found else { throw notFoundProblem(pathID, request) }
+        return (id, found)
+    }
+
+    /// What a failed store call answers: 503 while the store is unreachable; a value that failed
+    /// its check was deleted and logged, so the layout is not there (`notFound`, or 503 when
+    /// storing).
+    func storeProblem(_ error: StoreError, notFound: Problem = .storeUnavailable()) -> Problem {
+        switch error {
+        case .unavailable(let reason):
+            configuration.logger.warning("store unavailable", metadata: ["component": "store", "reason": "\(reason)"])
+            return .storeUnavailable()
+        case .corrupt(let key, let reason):
+            configuration.logger.error("corrupt value in the store, deleted", metadata: ["component": "store", "key": "\(key)", "reason": "\(reason)"])
+            return notFound
+        }
     }
 
     /// The answer to storing a layout under `key`: 201 with its metadata and `Location` when stored
@@ -38,19 +66,26 @@ extension LayoutService {
 
     /// `GET /v1/layouts/{id}`.
     func metadata(_ pathID: PathID?, _ request: ServiceRequest) -> ServiceResponse {
-        guard let id = pathID?.layoutID, let base = cache.lookup(id) else { return notFound(pathID, request) }
+        let (id, base): (ContentHash, BaseLayout)
+        do { (id, base) = try storedLayout(pathID, request) } catch { return .problem(error) }
         return .json(200, metadataWriter(base, key: id), etag: EntityTag(layout: id))
     }
 
-    /// `DELETE /v1/layouts/{id}`: 204, or 404 when it was not stored.
+    /// `DELETE /v1/layouts/{id}`: 204, or 404 when it was not stored (here or in the store).
     func delete(_ pathID: PathID?, _ request: ServiceRequest) -> ServiceResponse {
-        guard let id = pathID?.layoutID, cache.remove(id) else { return notFound(pathID, request) }
+        guard let id = pathID?.layoutID else { return notFound(pathID, request) }
+        do {
+            guard try layouts.remove(id) else { return notFound(pathID, request) }
+        } catch {
+            return .problem(storeProblem(error))
+        }
         return .empty(204)
     }
 
     /// `POST /v1/layouts/{id}/attributes`: one view, or a list of bounds answered in order.
     func scroll(_ pathID: PathID?, _ request: ServiceRequest) -> ServiceResponse {
-        guard let id = pathID?.layoutID, let base = cache.lookup(id) else { return notFound(pathID, request) }
+        let (id, base): (ContentHash, BaseLayout)
+        do { (id, base) = try storedLayout(pathID, request) } catch { return .problem(error) }
         // The closure captures the inset alone, not the layout (a reference to count).
         let contentInset = base.contentInset
         let scroll: ScrollRequest
@@ -71,7 +106,8 @@ extension LayoutService {
 
     /// `GET /v1/layouts/{id}/attributes?x=…&y=…&width=…&height=…[&scale=…][&layoutDirection=…]`.
     func scrollFromQuery(_ pathID: PathID?, _ request: ServiceRequest) -> ServiceResponse {
-        guard let id = pathID?.layoutID, let base = cache.lookup(id) else { return notFound(pathID, request) }
+        let (id, base): (ContentHash, BaseLayout)
+        do { (id, base) = try storedLayout(pathID, request) } catch { return .problem(error) }
         let viewport: Viewport
         do {
             viewport = try QueryViewport.decode(request.query, contentInset: base.contentInset, limits: configuration.limits)
@@ -94,7 +130,11 @@ extension LayoutService {
     }
 
     func notFound(_ pathID: PathID?, _ request: ServiceRequest) -> ServiceResponse {
-        .problem(.layoutNotFound(pathID?.spelling(in: request.path) ?? ""))
+        .problem(notFoundProblem(pathID, request))
+    }
+
+    private func notFoundProblem(_ pathID: PathID?, _ request: ServiceRequest) -> Problem {
+        .layoutNotFound(pathID?.spelling(in: request.path) ?? "")
     }
 
     /// The attributes of one view, for a scroll or a one-shot layout; `pointer` names the bounds in a

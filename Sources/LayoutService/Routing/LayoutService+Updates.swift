@@ -7,7 +7,8 @@ extension LayoutService {
     /// layout is already stored, 507), plus `previousLayoutId`, and `contentOffsetAdjustment` and
     /// `transitions` when `anchor` and `transitions` ask for them. A refused batch stores nothing.
     func update(_ pathID: PathID?, _ request: ServiceRequest) -> ServiceResponse {
-        guard let previousID = pathID?.layoutID, let previous = cache.lookup(previousID) else { return notFound(pathID, request) }
+        let (previousID, previous): (ContentHash, BaseLayout)
+        do { (previousID, previous) = try storedLayout(pathID, request) } catch { return .problem(error) }
         let estimate = previous.environment.settings.estimatedItemSize
         let batch: UpdateRequest
         let updated: (layout: BaseLayout, mapping: UpdateMapping)
@@ -29,7 +30,9 @@ extension LayoutService {
             transitions = previous.transitions(to: layout, mapping: mapping, bounds: view.bounds, scale: view.scale, limit: limit)
             if transitions == nil { return .problem(.answerTooLarge(limit: limit, pointer: "/transitions/bounds")) }
         }
-        return storedAnswer(cache.store(layout), key: layout.contentHash) { writer in
+        let storing: LayoutCache.Storing
+        do { storing = try layouts.keep(layout) } catch { return .problem(storeProblem(error)) }
+        return storedAnswer(storing, key: layout.contentHash) { writer in
             writer.raw(",\"previousLayoutId\":")
             writer.string(previousID)
             if let adjustment {

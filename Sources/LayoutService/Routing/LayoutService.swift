@@ -1,4 +1,5 @@
 import FlowLayout
+import LayoutStore
 import Logging
 import Synchronization
 
@@ -17,6 +18,8 @@ public final class LayoutService: Sendable {
         public var logger = Logger(label: "layoutd", factory: { _ in SwiftLogNoOpLogHandler() })
         /// Level of the one line logged per request.
         public var accessLogLevel: Logger.Level = .info
+        /// The shared store of layouts behind the cache; nil keeps layouts in this process only.
+        public var store: (any LayoutStore)?
         /// More Prometheus text appended to `/metrics` (the HTTP layer's own figures).
         public var extraMetrics: @Sendable () -> String = { "" }
 
@@ -24,7 +27,8 @@ public final class LayoutService: Sendable {
     }
 
     public let configuration: Configuration
-    public let cache: LayoutCache
+    public var cache: LayoutCache { layouts.cache }
+    let layouts: StoredLayouts
     let metrics = ServiceMetrics()
     private let requestIDs = RequestIDs()
     private let ready = Atomic<Bool>(true)
@@ -35,7 +39,7 @@ public final class LayoutService: Sendable {
 
     public init(configuration: Configuration = Configuration()) {
         self.configuration = configuration
-        self.cache = LayoutCache(byteBudget: configuration.cacheBytes)
+        self.layouts = StoredLayouts(cache: LayoutCache(byteBudget: configuration.cacheBytes), store: configuration.store)
         self.loggerLevel = configuration.logger.logLevel
     }
 
@@ -107,7 +111,8 @@ public final class LayoutService: Sendable {
 
     /// `GET /metrics`.
     func metricsExposition() -> ServiceResponse {
-        let body = metrics.exposition(cache: cache, extra: Array(configuration.extraMetrics().utf8))
+        let extra = configuration.extraMetrics() + (configuration.store?.metricsExposition() ?? "")
+        let body = metrics.exposition(cache: cache, extra: Array(extra.utf8))
         return ServiceResponse(status: 200, contentType: "text/plain; version=0.0.4; charset=utf-8", body: ResponseBody(body))
     }
 

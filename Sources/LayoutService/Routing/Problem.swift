@@ -9,6 +9,8 @@ public struct Problem: Error, Hashable, Sendable {
     public var pointer: String?
     /// The query parameter at fault, when there is one.
     public var parameter: String?
+    /// Seconds after which the same request may succeed (`Retry-After`), for a refusal that passes.
+    public var retryAfter: Int?
 
     public init(slug: String, title: String, status: Int, detail: String, pointer: String? = nil) {
         self.slug = slug
@@ -57,6 +59,15 @@ public struct Problem: Error, Hashable, Sendable {
         Problem(slug: "answer-too-large", title: "Answer Too Large", status: 400,
                 detail: "The bounds hold more than \(limit) elements, more than one answer may carry; ask for a smaller rectangle, or fewer bounds at a time.",
                 pointer: pointer)
+    }
+
+    /// The shared store could not be reached in time (or refuses writes): nothing was changed, and
+    /// the same request may succeed once it is back.
+    static func storeUnavailable() -> Problem {
+        var problem = Problem(slug: "store-unavailable", title: "Service Unavailable", status: 503,
+                detail: "The layout store cannot be reached right now, so the layout can be neither stored nor fetched; nothing was changed. Retry after a second.")
+        problem.retryAfter = 1
+        return problem
     }
 
     static func unsupportedMediaType(_ contentType: String?) -> Problem {

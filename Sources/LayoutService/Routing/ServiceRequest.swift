@@ -122,6 +122,8 @@ public struct ServiceResponse: Sendable {
     static func problem(_ problem: Problem, headers: [(name: StaticString, value: String)] = []) -> ServiceResponse {
         var writer = JSONWriter(capacity: 256)
         writer.problem(problem)
+        var headers = headers
+        if let seconds = problem.retryAfter { headers.append((name: "Retry-After", value: String(seconds))) }
         var response = ServiceResponse(status: problem.status, contentType: "application/problem+json", headers: headers, body: writer.body)
         response.failure = problem.detail
         return response

@@ -1,0 +1,85 @@
+import Dispatch
+import FlowLayout
+import LayoutStore
+import Synchronization
+
+/// Stored layouts as the handlers see them: this replica's cache in front of the shared store, when
+/// there is one (`--store`). The scroll path reads the cache alone; the store is asked only for a
+/// layout the cache lacks, and is written before a registration or an update is acknowledged.
+///
+/// Without a store the cache is the whole truth, as before. With one, a layout is acknowledged only
+/// once the store has it, and a layout missing here is fetched from the store once however many
+/// requests ask for it at the same time (single flight).
+final class StoredLayouts: Sendable {
+    let cache: LayoutCache
+    let store: (any LayoutStore)?
+    private let flights = Mutex<[ContentHash: Flight]>([:])
+
+    /// One fetch from the store, which the requests that arrive while it runs wait for.
+    private final class Flight: Sendable {
+        let done = DispatchGroup()
+        let result = Mutex<Result<BaseLayout?, StoreError>?>(nil)
+    }
+
+    init(cache: LayoutCache, store: (any LayoutStore)?) {
+        self.cache = cache
+        self.store = store
+    }
+
+    /// The layout stored under `id`: from the cache, else from the store (then cached); nil when
+    /// neither has it.
+    func layout(_ id: ContentHash) throws(StoreError) -> BaseLayout? {
+        if let layout = cache.lookup(id) { return layout }
+        guard let store else { return nil }
+        let (flight, leads) = flights.withLock { flights in
+            if let flight = flights[id] { return (flight, false) }
+            let flight = Flight()
+            flight.done.enter()
+            flights[id] = flight
+            return (flight, true)
+        }
+        if leads {
+            let result: Result<BaseLayout?, StoreError>
+            do {
+                let layout = try store.load(id)
+                if let layout { cache.insert(layout, for: id) }
+                result = .success(layout)
+            } catch {
+                result = .failure(error)
+            }
+            flight.result.withLock { $0 = result }
+            flights.withLock { _ = $0.removeValue(forKey: id) }
+            flight.done.leave()
+        } else {
+            flight.done.wait()
+        }
+        return try flight.result.withLock { $0! }.get()
+    }
+
+    /// Keeps `layout` (built from a registration or an update) under its id: in the store first, when
+    /// there is one, then in the cache. `hit` when it was stored already; `tooLarge` (and nothing
+    /// stored) when it alone exceeds the cache's budget, since no replica could keep it.
+    func keep(_ layout: BaseLayout) throws(StoreError) -> LayoutCache.Storing {
+        guard let store else { return cache.store(layout) }
+        guard layout.storedByteCount <= cache.byteBudget else { return .tooLarge(layout) }
+        let existed = try store.save(LayoutArchive(layout))
+        switch cache.store(layout) {
+        case .hit(let cached): return existed ? .hit(cached) : .stored(cached)
+        case .stored(let stored): return existed ? .hit(stored) : .stored(stored)
+        case .tooLarge(let large): return .tooLarge(large)
+        }
+    }
+
+    /// Keeps the layout of a registration's `input` (`key`, its content hash): the cached one when
+    /// there is one, else built.
+    func keep(_ input: FlowLayoutInput, key: ContentHash) throws(StoreError) -> LayoutCache.Storing {
+        guard store != nil else { return cache.store(input, key: key) }
+        return try keep(cache.lookup(key) ?? BaseLayout(input))
+    }
+
+    /// Forgets `id` here and in the store; true when either had it.
+    func remove(_ id: ContentHash) throws(StoreError) -> Bool {
+        let stored = try store?.delete(id) ?? false
+        return cache.remove(id) || stored
+    }
+}

@@ -1,0 +1,141 @@
+import FlowLayout
+
+/// A layout's inputs but its items (`BaseLayout.inputWithoutItems`) as bytes: every setting, the
+/// cross-axis length, the insets, and each section's overrides. Optional values carry a presence
+/// flag first, so "absent" and "zero" differ, as they do in the content hash.
+extension ArchiveWriter {
+    mutating func input(_ input: FlowLayoutInput) {
+        settings(input.settings)
+        double(input.crossAxisLength)
+        insets(input.contentInset)
+        insets(input.safeAreaInsets)
+        insets(input.layoutMargins)
+        count(input.sections.count)
+        for section in input.sections { overrides(section) }
+    }
+
+    mutating func size(_ size: Size) {
+        double(size.width)
+        double(size.height)
+    }
+
+    mutating func insets(_ insets: EdgeInsets) {
+        double(insets.top)
+        double(insets.left)
+        double(insets.bottom)
+        double(insets.right)
+    }
+
+    private mutating func optional<Value>(_ value: Value?, _ write: (inout Self, Value) -> Void) {
+        bool(value != nil)
+        if let value { write(&self, value) }
+    }
+
+    private mutating func settings(_ settings: FlowLayoutSettings) {
+        byte(settings.scrollDirection.rawValue)
+        size(settings.itemSize)
+        optional(settings.estimatedItemSize) { $0.size($1) }
+        double(settings.minimumLineSpacing)
+        double(settings.minimumInteritemSpacing)
+        insets(settings.sectionInset)
+        size(settings.headerReferenceSize)
+        size(settings.footerReferenceSize)
+        bool(settings.sectionHeadersPinToVisibleBounds)
+        bool(settings.sectionFootersPinToVisibleBounds)
+        byte(settings.sectionInsetReference.rawValue)
+        optional(settings.lineAlignment) { $0.byte($1.rawValue) }
+        byte(settings.crossAlignment.rawValue)
+        optional(settings.css) { writer, css in
+            writer.byte(css.flexDirection.rawValue)
+            writer.byte(css.justifyContent.rawValue)
+            writer.byte(css.alignItems.rawValue)
+            writer.byte(css.alignContent.rawValue)
+            writer.double(css.rowGap)
+            writer.double(css.columnGap)
+            writer.insets(css.padding)
+            writer.optional(css.crossSize) { $0.double($1) }
+        }
+    }
+
+    private mutating func overrides(_ section: FlowSection) {
+        optional(section.sectionInset) { $0.insets($1) }
+        optional(section.minimumLineSpacing) { $0.double($1) }
+        optional(section.minimumInteritemSpacing) { $0.double($1) }
+        optional(section.headerReferenceSize) { $0.size($1) }
+        optional(section.footerReferenceSize) { $0.size($1) }
+    }
+}
+
+extension ArchiveReader {
+    /// What `ArchiveWriter.input` wrote, with at most `maxSections` sections, each with no items.
+    mutating func input(maxSections: Int) throws(ArchiveError) -> FlowLayoutInput {
+        let settings = try settings()
+        let crossAxisLength = try double()
+        let contentInset = try insets()
+        let safeAreaInsets = try insets()
+        let layoutMargins = try insets()
+        let count = try count(max: maxSections)
+        var sections: [FlowSection] = []
+        sections.reserveCapacity(count)
+        for _ in 0..<count { sections.append(try overrides()) }
+        return FlowLayoutInput(
+            settings: settings, sections: sections, crossAxisLength: crossAxisLength, contentInset: contentInset,
+            safeAreaInsets: safeAreaInsets, layoutMargins: layoutMargins)
+    }
+
+    mutating func size() throws(ArchiveError) -> Size {
+        let width = try double()
+        return Size(width: width, height: try double())
+    }
+
+    mutating func insets() throws(ArchiveError) -> EdgeInsets {
+        let top = try double()
+        let left = try double()
+        let bottom = try double()
+        return EdgeInsets(top: top, left: left, bottom: bottom, right: try double())
+    }
+
+    private mutating func optional<Value>(_ read: (inout Self) throws(ArchiveError) -> Value) throws(ArchiveError) -> Value? {
+        try bool() ? try read(&self) : nil
+    }
+
+    private mutating func settings() throws(ArchiveError) -> FlowLayoutSettings {
+        var settings = FlowLayoutSettings()
+        settings.scrollDirection = try value(ScrollDirection.self)
+        settings.itemSize = try size()
+        settings.estimatedItemSize = try optional { (reader) throws(ArchiveError) in try reader.size() }
+        settings.minimumLineSpacing = try double()
+        settings.minimumInteritemSpacing = try double()
+        settings.sectionInset = try insets()
+        settings.headerReferenceSize = try size()
+        settings.footerReferenceSize = try size()
+        settings.sectionHeadersPinToVisibleBounds = try bool()
+        settings.sectionFootersPinToVisibleBounds = try bool()
+        settings.sectionInsetReference = try value(SectionInsetReference.self)
+        settings.lineAlignment = try optional { (reader) throws(ArchiveError) in try reader.value(LineAlignment.self) }
+        settings.crossAlignment = try value(CrossAlignment.self)
+        settings.css = try optional { (reader) throws(ArchiveError) in
+            var css = CSSFlexLayout()
+            css.flexDirection = try reader.value(CSSFlexLayout.FlexDirection.self)
+            css.justifyContent = try reader.value(CSSFlexLayout.JustifyContent.self)
+            css.alignItems = try reader.value(CSSFlexLayout.AlignItems.self)
+            css.alignContent = try reader.value(CSSFlexLayout.AlignContent.self)
+            css.rowGap = try reader.double()
+            css.columnGap = try reader.double()
+            css.padding = try reader.insets()
+            css.crossSize = try reader.optional { (reader) throws(ArchiveError) in try reader.double() }
+            return css
+        }
+        return settings
+    }
+
+    private mutating func overrides() throws(ArchiveError) -> FlowSection {
+        FlowSection(
+            items: .count(0),
+            sectionInset: try optional { (reader) throws(ArchiveError) in try reader.insets() },
+            minimumLineSpacing: try optional { (reader) throws(ArchiveError) in try reader.double() },
+            minimumInteritemSpacing: try optional { (reader) throws(ArchiveError) in try reader.double() },
+            headerReferenceSize: try optional { (reader) throws(ArchiveError) in try reader.size() },
+            footerReferenceSize: try optional { (reader) throws(ArchiveError) in try reader.size() })
+    }
+}

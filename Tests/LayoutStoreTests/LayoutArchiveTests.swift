@@ -1,0 +1,174 @@
+import FlowLayout
+import SeededRandom
+import XCTest
+
+@testable import LayoutStore
+
+/// The archive without Redis: what a store keeps of a layout rebuilds the same layout, identical
+/// items give identical nodes, an update changes O(change) nodes, and a damaged value is refused.
+final class LayoutArchiveTests: XCTestCase {
+    /// Every node of an archive, rebuilt through its bytes, as a store would read them back.
+    private func rebuilt(_ archive: LayoutArchive) throws -> BaseLayout {
+        var nodes: [ContentHash: ArchiveNode] = [:]
+        for (key, bytes) in archive.nodeBytes { nodes[key] = try ArchiveNode(bytes: bytes, key: key) }
+        return try StoredRoot(bytes: archive.root, id: archive.id, maxSections: 10_000).layout(nodes: nodes)
+    }
+
+    private func attributes(_ layout: BaseLayout, _ bounds: Rect, scale: Double? = nil) -> [LayoutAttributes] {
+        var result: [LayoutAttributes] = []
+        _ = layout.attributes(in: Viewport(bounds: bounds, scale: scale), into: &result)
+        return result
+    }
+
+    func testRandomLayoutsRebuildToTheSameIdAndFrames() throws {
+        for seed in 0..<300 as Range<UInt64> {
+            let input = RandomInput.make(seed: seed)
+            let layout = BaseLayout(input)
+            let archive = LayoutArchive(layout)
+            XCTAssertEqual(archive.id, input.contentHash)
+            let copy = try rebuilt(archive)
+            XCTAssertEqual(copy.contentHash, layout.contentHash, "seed \(seed)")
+            XCTAssertEqual(copy.contentSize, layout.contentSize, "seed \(seed)")
+            XCTAssertEqual(copy.itemCount, layout.itemCount, "seed \(seed)")
+            let everything = Rect(x: -2000, y: -2000, width: layout.contentSize.width + 4000, height: layout.contentSize.height + 4000)
+            XCTAssertEqual(attributes(copy, everything, scale: 2), attributes(layout, everything, scale: 2), "seed \(seed)")
+            for section in 0..<layout.sectionCount {
+                for item in 0..<min(layout.itemCount(inSection: section), 50) {
+                    XCTAssertEqual(copy.isEstimated(section: section, item: item), layout.isEstimated(section: section, item: item))
+                    XCTAssertEqual(copy.parallaxDepth(section: section, item: item), layout.parallaxDepth(section: section, item: item))
+                }
+            }
+            // The same items, however the engine holds them, give the same archive.
+            XCTAssertEqual(LayoutArchive(copy).root, archive.root, "seed \(seed)")
+            XCTAssertEqual(Set(LayoutArchive(copy).nodeBytes.keys), Set(archive.nodeBytes.keys), "seed \(seed)")
+        }
+    }
+
+    func testAnUpdatedLayoutArchivesAsItsFreshRegistration() throws {
+        var random = SplitMix64(seed: 7)
+        let sizes = (0..<5_000).map { _ in Size(width: Double(20 + random.next() % 150), height: Double(20 + random.next() % 90)) }
+        let layout = BaseLayout(FlowLayoutInput(sections: [FlowSection(items: .sizes(sizes))], crossAxisLength: 390))
+        var work = 0
+        let inserted = [FlowItem(size: Size(width: 77, height: 33))]
+        let (updated, _) = try layout.updated(by: [.insertItems(section: 0, at: 1_234, items: inserted)], work: &work)
+        var expected = sizes
+        expected.insert(Size(width: 77, height: 33), at: 1_234)
+        let fresh = BaseLayout(FlowLayoutInput(sections: [FlowSection(items: .sizes(expected))], crossAxisLength: 390))
+        XCTAssertEqual(LayoutArchive(updated).root, LayoutArchive(fresh).root)
+        XCTAssertEqual(Set(LayoutArchive(updated).nodeBytes.keys), Set(LayoutArchive(fresh).nodeBytes.keys))
+    }
+
+    /// Bytes of the nodes `after` has and `before` has not: what a save of `after` writes.
+    private func newBytes(_ before: LayoutArchive, _ after: LayoutArchive) -> (bytes: Int, nodes: Int) {
+        after.nodeBytes.filter { before.nodeBytes[$0.key] == nil }.reduce((0, 0)) { ($0.0 + $1.value.count, $0.1 + 1) }
+    }
+
+    func testAMillionItemsChangeByTheChange() throws {
+        var random = SplitMix64(seed: 11)
+        let sizes = (0..<1_000_000).map { _ in Size(width: 390, height: Double(40 + random.next() % 400)) }
+        let layout = BaseLayout(FlowLayoutInput(sections: [FlowSection(items: .sizes(sizes))], crossAxisLength: 390))
+        let archive = LayoutArchive(layout)
+        let total = archive.nodeBytes.values.reduce(0) { $0 + $1.count }
+        XCTAssertLessThan(total, 1_000_000 * 20, "about 17 bytes an item")
+        var work = 0
+        let page = (0..<100).map { FlowItem(size: Size(width: 390, height: Double(50 + $0))) }
+        let (appended, _) = try layout.updated(by: [.appendItems(section: 0, items: page)], work: &work)
+        let append = newBytes(archive, LayoutArchive(appended))
+        XCTAssertLessThanOrEqual(append.bytes, total / 100, "appending 100 items writes at most 1% of the layout")
+        let (resized, _) = try layout.updated(by: [.resizeItems(section: 0, at: 500_000, sizes: [Size(width: 390, height: 1)])], work: &work)
+        let resize = newBytes(archive, LayoutArchive(resized))
+        XCTAssertLessThanOrEqual(resize.nodes, 6, "a resize writes a leaf or two and their paths to the top")
+        XCTAssertLessThan(resize.bytes, 64 * 1024)
+        let (inserted, _) = try layout.updated(by: [.insertItems(section: 0, at: 3, items: page)], work: &work)
+        XCTAssertLessThanOrEqual(newBytes(archive, LayoutArchive(inserted)).nodes, 8, "an insert near the start moves no later leaf")
+    }
+
+    func testACountedSectionIsOneRunWhateverItsCount() {
+        let input = FlowLayoutInput(sections: [FlowSection(items: .count(2_000_000_000))], crossAxisLength: 390)
+        let archive = LayoutArchive(BaseLayout(input))
+        XCTAssertEqual(archive.nodeBytes.count, 1)
+        XCTAssertLessThan(archive.nodeBytes.values.first!.count, 40)
+    }
+
+    func testADamagedValueIsRefused() throws {
+        let archive = LayoutArchive(BaseLayout(RandomInput.make(seed: 3)))
+        let (key, bytes) = archive.nodeBytes.first!
+        for index in [0, bytes.count / 2, bytes.count - 1] {
+            var damaged = bytes
+            damaged[index] ^= 0x10
+            XCTAssertThrowsError(try ArchiveNode(bytes: damaged, key: key))
+        }
+        XCTAssertThrowsError(try ArchiveNode(bytes: bytes, key: ContentHash(high: key.high, low: key.low ^ 1)))
+        XCTAssertThrowsError(try StoredRoot(bytes: archive.root, id: ContentHash(high: 1, low: 2), maxSections: 100))
+        XCTAssertThrowsError(try StoredRoot(bytes: Array(archive.root.dropLast()), id: archive.id, maxSections: 100))
+        // Nodes that decode but make another layout than the root's id are refused too.
+        let other = LayoutArchive(BaseLayout(RandomInput.make(seed: 4)))
+        var nodes: [ContentHash: ArchiveNode] = [:]
+        for (key, bytes) in other.nodeBytes { nodes[key] = try ArchiveNode(bytes: bytes, key: key) }
+        let root = try StoredRoot(bytes: archive.root, id: archive.id, maxSections: 100)
+        XCTAssertThrowsError(try root.layout(nodes: nodes))
+    }
+}
+
+/// Random inputs over every stored field: settings, CSS, alignments, insets, section overrides,
+/// counted and listed sections, estimates and per-item parallax depths.
+enum RandomInput {
+    static func make(seed: UInt64) -> FlowLayoutInput {
+        var random = SplitMix64(seed: seed)
+        func pick<T>(_ options: [T]) -> T { options[Int(random.next() % UInt64(options.count))] }
+        var settings = FlowLayoutSettings()
+        settings.scrollDirection = pick([.vertical, .horizontal])
+        settings.itemSize = Size(width: pick([50, 64, 33.3]), height: pick([40, 77.7]))
+        settings.estimatedItemSize = pick([nil, Size(width: 100, height: 60)])
+        settings.minimumLineSpacing = pick([0, 10, -5, 12.5])
+        settings.minimumInteritemSpacing = pick([0, 7.25, 10])
+        settings.sectionInset = EdgeInsets(top: pick([0, 8]), left: pick([0, 16.5]), bottom: pick([0, 20]), right: pick([0, -4]))
+        settings.headerReferenceSize = Size(width: pick([0, 30]), height: pick([0, 44]))
+        settings.footerReferenceSize = Size(width: pick([0, 20]), height: pick([0, 20]))
+        settings.sectionHeadersPinToVisibleBounds = pick([false, true])
+        settings.sectionFootersPinToVisibleBounds = pick([false, true])
+        settings.sectionInsetReference = pick([.contentInset, .safeArea, .layoutMargins])
+        settings.lineAlignment = pick([nil, .leading, .center, .trailing, .justified])
+        settings.crossAlignment = pick([.start, .center, .end])
+        if random.next() % 4 == 0 {
+            var css = CSSFlexLayout()
+            css.flexDirection = pick([.row, .column])
+            css.justifyContent = pick([.flexStart, .center, .spaceBetween, .spaceEvenly])
+            css.alignItems = pick([.flexStart, .center, .stretch])
+            css.alignContent = pick([.normal, .center, .spaceAround, .stretch])
+            css.rowGap = pick([0, 4])
+            css.columnGap = pick([0, 6])
+            css.padding = EdgeInsets(top: pick([0, 5]), left: 3, bottom: 0, right: pick([0, 2]))
+            css.crossSize = pick([nil, 900])
+            settings.css = css
+        }
+        var sections: [FlowSection] = []
+        for _ in 0..<(1 + Int(random.next() % 4)) {
+            let count = Int(random.next() % 400)
+            var section: FlowSection
+            switch random.next() % 3 {
+            case 0: section = FlowSection(items: .count(count))
+            case 1: section = FlowSection(items: .sizes(Array(repeating: Size(width: pick([40, 90]), height: 30), count: count)))
+            default:
+                section = FlowSection(items: .sizes((0..<count).map { _ in
+                    Size(width: Double(10 + random.next() % 150), height: Double(10 + random.next() % 150) + pick([0, 0.5]))
+                }))
+            }
+            if random.next() % 3 == 0 { section.parallaxDepths = (0..<count).map { _ in pick([.nan, 12, 30.5]) } }
+            if random.next() % 3 == 0, case .sizes = section.items { section.estimated = (0..<count).map { _ in pick([false, true]) } }
+            if random.next() % 2 == 0 {
+                section.sectionInset = EdgeInsets(top: 1, left: pick([0, 9]), bottom: 2, right: 3)
+                section.minimumLineSpacing = pick([nil, 3])
+                section.minimumInteritemSpacing = pick([nil, 0])
+                section.headerReferenceSize = pick([nil, Size(width: 10, height: 0)])
+                section.footerReferenceSize = pick([nil, Size(width: 0, height: 15)])
+            }
+            sections.append(section)
+        }
+        return FlowLayoutInput(
+            settings: settings, sections: sections, crossAxisLength: pick([320, 390, 414.5]),
+            contentInset: EdgeInsets(top: pick([0, 47]), left: 0, bottom: 34, right: 0),
+            safeAreaInsets: EdgeInsets(top: 20, left: pick([0, 44]), bottom: 0, right: 10),
+            layoutMargins: EdgeInsets(top: 8, left: 16, bottom: 8, right: 16))
+    }
+}
