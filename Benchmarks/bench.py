@@ -18,6 +18,9 @@
 6. Many connections: wrk -t2 against the same stored-layout scroll at 64, 256, 512 and 1,000
    connections, each level bounded in time (wrk's --timeout, a probe after it, the server killed when it
    does not stop), so a server that stalls is reported rather than waited for.
+7. The shared store (Benchmarks/store_bench.py): bytes and round trips to a real redis-server per
+   registration, append, resize and cold fetch, a cold fetch's CPU against a local registration, and
+   CPU per scroll with and without a store.
 
 Every ratio compares figures measured in the same run on the same machine.
 Usage: bench.py [--quick] [--rounds N] [--seconds S]
@@ -40,6 +43,8 @@ import threading
 import time
 import urllib.request
 from pathlib import Path
+
+import store_bench
 
 ROOT = Path(__file__).resolve().parents[1]
 RELEASE = ROOT / ".build" / "release"
@@ -750,7 +755,7 @@ def report(engine, http, arguments):
         f"| the same for the control, two identical servers without the line (the measurement's resolution) | {logging_control:+.1%} |",
         f"| requests per second, line on / off | {h['layoutd_logged']['rps']:,.0f} / {h['layoutd']['rps']:,.0f} ({-logging_rps:+.1%}) |",
     ]
-    lines += scaling_lines(scaling, levels) + [""]
+    lines += scaling_lines(scaling, levels) + store_bench.store_lines(h["store"]) + [""]
     findings = (ROOT / "Benchmarks" / "findings.md").read_text()
     return "\n".join(lines) + "\n" + findings
 
@@ -782,6 +787,7 @@ def main():
     http = http_benchmarks(arguments.rounds, arguments.seconds)
     http["scaling"] = scaling_benchmark(arguments.scaling_rounds, arguments.scaling_seconds, levels)
     http["navigation"] = navigation_benchmark(arguments.rounds, arguments.seconds)
+    http["store"] = store_bench.store_benchmark(BINARIES["path"] / "layoutd", arguments.quick, arguments.rounds, arguments.seconds)
     if arguments.quick:  # with debug binaries only that every level was reached and answered requests
         unanswered = [c for c in levels if not http["scaling"]["levels"][c] or not http["scaling"]["levels"][c]["requests"]]
         if unanswered:

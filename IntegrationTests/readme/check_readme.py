@@ -4,7 +4,8 @@
 Usage: check_readme.py PATH_TO_LAYOUTD
 
 Each ```sh block that calls curl is run as written, with `localhost:8080` pointed at a server started
-on a free port, and must exit 0 with some output. Every JSON document it prints is read: when the block
+on a free port (and `localhost:8081`, `localhost:8082` at two more sharing a real redis-server as
+their store, for the store's examples), and must exit 0 with some output. Every JSON document it prints is read: when the block
 shows an expected problem in a comment (`"pointer":"…"`), the answer must be that 400 problem; otherwise
 the problems it prints must be exactly those its comment lines show by `"type":"/problems/…"` (with
 their `"status":…`), in order, so a block with no such comment may print no problem at all. When the
@@ -14,9 +15,13 @@ there.
 """
 import json
 import re
+import shutil
 import signal
+import socket
 import subprocess
 import sys
+import tempfile
+import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -24,7 +29,7 @@ ROOT = Path(__file__).resolve().parents[2]
 
 def curl_blocks(readme: str):
     for block in re.findall(r"```sh\n(.*?)```", readme, flags=re.S):
-        if "curl " in block and "localhost:8080" in block:
+        if "curl " in block and re.search(r"localhost:808[012]", block):
             yield block
 
 
@@ -44,15 +49,35 @@ def json_documents(text: str) -> list:
     return documents
 
 
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+def start(binary: str, *arguments: str):
+    server = subprocess.Popen([binary, "--host", "127.0.0.1", "--port", "0", *arguments], stdout=subprocess.PIPE, text=True)
+    return server, int(server.stdout.readline().rsplit(":", 1)[1])
+
+
 def main() -> int:
     binary = sys.argv[1]
-    server = subprocess.Popen([binary, "--host", "127.0.0.1", "--port", "0"], stdout=subprocess.PIPE, text=True)
+    folder = tempfile.mkdtemp()
+    redis_port = free_port()
+    redis = subprocess.Popen(["redis-server", "--port", str(redis_port), "--bind", "127.0.0.1", "--save", "",
+                              "--appendonly", "no", "--dir", folder], stdout=subprocess.DEVNULL)
+    for _ in range(100):
+        ping = subprocess.run(["redis-cli", "-p", str(redis_port), "ping"], capture_output=True, text=True)
+        if ping.stdout.strip() == "PONG":
+            break
+        time.sleep(0.05)
+    servers = [start(binary)] + [start(binary, "--store", f"redis://127.0.0.1:{redis_port}") for _ in range(2)]
     passed = failed = 0
     try:
-        line = server.stdout.readline()
-        port = int(line.rsplit(":", 1)[1])
         for block in curl_blocks((ROOT / "README.md").read_text()):
-            command = block.replace("localhost:8080", f"127.0.0.1:{port}")
+            command = block
+            for index, (_, port) in enumerate(servers):
+                command = command.replace(f"localhost:808{index}", f"127.0.0.1:{port}")
             title = next((l for l in block.splitlines() if l.startswith("curl")), block[:60])
             result = subprocess.run(["bash", "-c", command], capture_output=True, text=True, timeout=30)
             try:
@@ -79,11 +104,15 @@ def main() -> int:
                 failed += 1
                 print(f"FAIL {title}: {error}\n{result.stdout[:500]}{result.stderr[:500]}")
     finally:
-        server.send_signal(signal.SIGTERM)
-        code = server.wait(timeout=10)
-        if code != 0:
-            failed += 1
-            print(f"FAIL layoutd exited {code} on SIGTERM")
+        for server, _ in servers:
+            server.send_signal(signal.SIGTERM)
+            code = server.wait(timeout=10)
+            if code != 0:
+                failed += 1
+                print(f"FAIL layoutd exited {code} on SIGTERM")
+        redis.terminate()
+        redis.wait()
+        shutil.rmtree(folder, ignore_errors=True)
     if passed == 0:
         failed += 1
         print("FAIL no curl example found in README.md")

@@ -1,5 +1,4 @@
 import CHiredis
-import Synchronization
 
 #if canImport(Glibc)
 import Glibc
@@ -37,23 +36,23 @@ public enum RedisError: Error, Sendable, Equatable, CustomStringConvertible {
 /// that saw an I/O error, a protocol error or a timeout is freed, as its state is unknown; an error
 /// reply leaves it as good as before.
 ///
-/// When a connection cannot be made, calls fail at once for `retryAfterNanoseconds` instead of each
-/// waiting on a dead or unreachable server; the first call after that tries again, so the client
-/// comes back by itself when Redis does.
+/// When a connection cannot be made (refused, unknown host, or connect, `AUTH` or `SELECT` too slow),
+/// calls fail at once for `retryAfterNanoseconds` instead of each waiting on a dead or unreachable
+/// server; the first call after that tries again, so the client comes back by itself when Redis does.
 ///
-/// hiredis writes with `write(2)`: a connection Redis closed raises SIGPIPE, which the process must
-/// ignore.
+/// hiredis writes with `write(2)`, not `send(…, MSG_NOSIGNAL)`: writing to a connection Redis reset
+/// raises SIGPIPE, which the process must ignore (`signal(SIGPIPE, SIG_IGN)` at start).
 public final class RedisClient: Sendable {
     public let endpoint: RedisEndpoint
     /// The longest a new connection (connect, `AUTH`, `SELECT`) may take, whatever the deadline.
     private let timeoutNanoseconds: Int64
     private let retryAfterNanoseconds: Int64
     private let maxIdleConnections: Int
-    private let state: Mutex<State>
+    private let state: PoolLock<State>
 
     /// A hiredis context, used by one thread at a time: idle in the pool, or owned by the call that
     /// took it out.
-    private struct Connection: @unchecked Sendable {
+    private struct Connection {
         let context: UnsafeMutablePointer<redisContext>
     }
 
@@ -75,7 +74,7 @@ public final class RedisClient: Sendable {
         self.timeoutNanoseconds = timeoutNanoseconds
         self.maxIdleConnections = maxIdleConnections
         self.retryAfterNanoseconds = retryAfterNanoseconds
-        self.state = Mutex(State())
+        self.state = PoolLock(State())
     }
 
     deinit {
@@ -86,7 +85,7 @@ public final class RedisClient: Sendable {
     }
 
     /// False after a call failed to connect, broke its connection or timed out, until a later call
-    /// gets its replies.
+    /// gets its replies; true before the first call.
     public var isUp: Bool { state.withLock { $0.isUp } }
 
     /// The CLOCK_MONOTONIC instant, in nanoseconds, deadlines are given in.
@@ -96,10 +95,11 @@ public final class RedisClient: Sendable {
         return Int64(time.tv_sec) * 1_000_000_000 + Int64(time.tv_nsec)
     }
 
-    /// Sends `commands` (each an argument vector of any bytes) in one write and reads one reply per
-    /// command, in order, all before `deadline` (a `now()` instant).
+    /// Sends `commands` (each a non-empty argument vector of any bytes) in one write and reads one
+    /// reply per command, in order, all before `deadline` (a `now()` instant).
     public func pipeline(_ commands: [[[UInt8]]], deadline: Int64) throws(RedisError) -> [RedisReply] {
         if commands.isEmpty { return [] }
+        guard Self.now() < deadline else { throw .timeout }  // nothing tried, nothing learnt of Redis
         let connection = try take(deadline: deadline)
         let replies: [RedisReply]
         do {
@@ -154,7 +154,7 @@ public final class RedisClient: Sendable {
         let start = Self.now()
         let deadline = min(callerDeadline, start + timeoutNanoseconds)
         guard let timeout = Self.timeLeft(until: deadline, now: start) else { throw .timeout }
-        guard let context = redisConnectWithTimeout(endpoint.host, Int32(endpoint.port), timeout) else {
+        guard let context = redisConnectWithTimeout(endpoint.host, Int32(clamping: endpoint.port), timeout) else {
             throw failedToConnect(.unavailable("cannot allocate a hiredis context"))
         }
         if context.pointee.err != 0 {
@@ -199,11 +199,15 @@ public final class RedisClient: Sendable {
 
     /// Opens the retry window after a failed connection; returns `error` to throw.
     private func failedToConnect(_ error: RedisError) -> RedisError {
+        let reason = switch error {
+        case .unavailable(let message), .io(let message), .authentication(let message): message
+        case .timeout: "connecting to \(endpoint) timed out"
+        }
         let retryAt = Self.now() + retryAfterNanoseconds
         state.withLock { state in
             state.isUp = false
             state.retryAt = retryAt
-            state.failure = "\(error)"
+            state.failure = reason
         }
         return error
     }
@@ -286,5 +290,33 @@ public final class RedisClient: Sendable {
         if kind == REDIS_ERR_IO && (code == EAGAIN || code == EWOULDBLOCK) || Self.now() >= deadline { return .timeout }
         if kind == 0 { return .io("\(endpoint): out of memory") }
         return .io("\(endpoint): \(String(cString: chiredis_errstr(context)))")
+    }
+}
+
+/// The pool's lock: a pthread mutex rather than `Synchronization.Mutex`, whose futex fast path lives in
+/// the uninstrumented standard library, so ThreadSanitizer would report every access it guards as a
+/// race (LayoutCache's `LockedValueBox` says the same; this module cannot import it).
+private final class PoolLock<Value>: @unchecked Sendable {
+    private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
+    private var value: Value
+
+    init(_ value: Value) {
+        self.value = value
+        mutex.initialize(to: pthread_mutex_t())
+        let error = pthread_mutex_init(mutex, nil)
+        precondition(error == 0, "pthread_mutex_init failed: \(error)")
+    }
+
+    deinit {
+        pthread_mutex_destroy(mutex)
+        mutex.deinitialize(count: 1)
+        mutex.deallocate()
+    }
+
+    /// Runs `body` with the value to itself; `body` must not take this lock again.
+    func withLock<Result, Failure: Error>(_ body: (inout Value) throws(Failure) -> Result) throws(Failure) -> Result {
+        pthread_mutex_lock(mutex)
+        defer { pthread_mutex_unlock(mutex) }
+        return try body(&value)
     }
 }
