@@ -112,6 +112,21 @@ public final class LayoutCache: Sendable {
         return stored ? .stored(layout) : .tooLarge(layout)
     }
 
+    /// The layouts looked up since the last call, most recent first, and forgets that they were: what
+    /// a shared store must be told is still in use. O(entries).
+    public func takeRecentlyUsed() -> [BaseLayout] {
+        state.withLockedValue { state in
+            var used: [BaseLayout] = []
+            var slot = state.newest
+            while slot >= 0 {
+                if state.slots[slot].used, let layout = state.slots[slot].layout { used.append(layout) }
+                state.slots[slot].used = false
+                slot = state.slots[slot].older
+            }
+            return used
+        }
+    }
+
     /// Forgets `key`; returns whether it was cached.
     @discardableResult
     public func remove(_ key: ContentHash) -> Bool {
@@ -127,6 +142,8 @@ private struct LRUState: Sendable {
         var bytes: Int
         var newer: Int
         var older: Int
+        /// Looked up since `takeRecentlyUsed` last ran.
+        var used = false
     }
 
     var slots: [Slot] = []
@@ -139,8 +156,12 @@ private struct LRUState: Sendable {
     mutating func touch(_ key: ContentHash) -> BaseLayout? {
         // The newest layout first: a view scrolls with request after request for one layout, and
         // comparing two words is cheaper than hashing the key for the dictionary (a SipHash of it).
-        if newest >= 0, slots[newest].key == key { return slots[newest].layout }
+        if newest >= 0, slots[newest].key == key {
+            slots[newest].used = true
+            return slots[newest].layout
+        }
         guard let slot = index[key] else { return nil }
+        slots[slot].used = true
         // A layout scrolled again and again is already the newest: no links to rewrite.
         if slot != newest {
             unlink(slot)

@@ -179,6 +179,7 @@ struct Layoutd: ParsableCommand {
                 endpoint: endpoint, ttl: Int64(storeTTL) * 1_000_000_000, timeout: Int64(storeTimeout) * 1_000_000,
                 maxSections: LayoutService.Configuration().limits.maxSections)
         }
+        serviceConfiguration.storeRefreshMilliseconds = max(100, storeTTL * 1000 / 8)
         let service = LayoutService(configuration: serviceConfiguration)
 
         var serverConfiguration = LayoutServer.Configuration()

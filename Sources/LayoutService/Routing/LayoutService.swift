@@ -20,6 +20,9 @@ public final class LayoutService: Sendable {
         public var accessLogLevel: Logger.Level = .info
         /// The shared store of layouts behind the cache; nil keeps layouts in this process only.
         public var store: (any LayoutStore)?
+        /// How often the layouts used from the cache are refreshed in the store (an eighth of its
+        /// `--store-ttl`, so one in use never expires there).
+        public var storeRefreshMilliseconds = 3_600_000
         /// More Prometheus text appended to `/metrics` (the HTTP layer's own figures).
         public var extraMetrics: @Sendable () -> String = { "" }
 
@@ -39,7 +42,9 @@ public final class LayoutService: Sendable {
 
     public init(configuration: Configuration = Configuration()) {
         self.configuration = configuration
-        self.layouts = StoredLayouts(cache: LayoutCache(byteBudget: configuration.cacheBytes), store: configuration.store)
+        self.layouts = StoredLayouts(
+            cache: LayoutCache(byteBudget: configuration.cacheBytes), store: configuration.store,
+            refreshInterval: .milliseconds(configuration.storeRefreshMilliseconds))
         self.loggerLevel = configuration.logger.logLevel
     }
 

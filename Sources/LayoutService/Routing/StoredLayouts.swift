@@ -21,10 +21,31 @@ final class StoredLayouts: Sendable {
         let result = Mutex<Result<BaseLayout?, StoreError>?>(nil)
     }
 
-    init(cache: LayoutCache, store: (any LayoutStore)?) {
+    /// Tells the store, every `refreshInterval`, which layouts this replica used from its cache, so a
+    /// layout in use never expires from the store (a fetch or a save is the only other use it sees).
+    /// (In a lock: a timer is not `Sendable`; only `init` and `deinit` touch it.)
+    private let refresher: Mutex<DispatchSourceTimer?>
+
+    /// A repository over `cache` and `store`; with a store, the layouts used from the cache are
+    /// refreshed in it every `refreshInterval` (an eighth of its lifetime), off the request path.
+    init(cache: LayoutCache, store: (any LayoutStore)?, refreshInterval: DispatchTimeInterval = .seconds(3600)) {
         self.cache = cache
         self.store = store
+        guard let store else {
+            refresher = Mutex(nil)
+            return
+        }
+        let timer = DispatchSource.makeTimerSource(queue: DispatchQueue(label: "layoutd.store-refresh"))
+        timer.schedule(deadline: .now() + refreshInterval, repeating: refreshInterval)
+        timer.setEventHandler { [cache] in
+            // A failure is left for the next tick: the store's counters and the requests' answers say it.
+            for layout in cache.takeRecentlyUsed() { _ = try? store.save(LayoutArchive(layout)) }
+        }
+        timer.resume()
+        refresher = Mutex(timer)
     }
+
+    deinit { refresher.withLock { $0?.cancel() } }
 
     /// The layout stored under `id`: from the cache, else from the store (then cached); nil when
     /// neither has it.
