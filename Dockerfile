@@ -10,7 +10,7 @@ ARG BINARY_IMAGE=build
 FROM ${SWIFT_IMAGE} AS build
 RUN apt-get update \
     && DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends \
-        make libsimdjson-dev zlib1g-dev pkg-config \
+        make libsimdjson-dev zlib1g-dev libhiredis-dev pkg-config \
     && rm -rf /var/lib/apt/lists/*
 WORKDIR /src
 COPY Package.swift Makefile ./
@@ -24,11 +24,12 @@ RUN make release && install -m 0755 .build/release/layoutd /usr/local/bin/layout
 
 FROM ${BINARY_IMAGE} AS binary
 
-# Runtime stage: only the shared libraries the binary links besides glibc.
+# Runtime stage: only the shared libraries the binary links besides glibc (libhiredis0.14: the
+# Redis client of --store redis://…).
 FROM debian:bookworm-slim AS runtime
 RUN apt-get update \
     && DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends \
-        libsimdjson14 libstdc++6 zlib1g \
+        libsimdjson14 libstdc++6 zlib1g libhiredis0.14 \
     && rm -rf /var/lib/apt/lists/* \
     && useradd --system --uid 10001 --no-create-home --shell /usr/sbin/nologin layoutd
 COPY --from=binary /usr/local/bin/layoutd /usr/local/bin/layoutd

@@ -242,10 +242,7 @@ private func raiseOpenFileLimit(toServe connections: Int) {
 enum EnvironmentOptions {
     static func arguments(for command: Layoutd.Type) -> [String] {
         var arguments: [String] = []
-        for name in [
-            "host", "port", "threads", "connection-limit", "connection-timeout", "request-timeout", "connection-memory",
-            "max-uri-bytes", "max-body-bytes", "max-inflight-body-bytes", "max-items", "max-answer-attributes", "cache-bytes", "drain-timeout", "log-level", "log-format", "access-log-level",
-        ] {
+        for name in flagNames(of: command) {
             let variable = "LAYOUTD_" + name.uppercased().replacingDashes()
             // `--name=value`, one argument: a value that starts with a dash (`-1`) is still read as the
             // value and refused by its check, not taken for a flag and reported as missing.
@@ -254,6 +251,22 @@ enum EnvironmentOptions {
             }
         }
         return arguments
+    }
+
+    /// Every option's flag name, read off the command's own properties (`_storeTTL` is
+    /// `store-ttl`, as ArgumentParser names it), so a new option is an environment variable too.
+    static func flagNames(of command: Layoutd.Type) -> [String] {
+        Mirror(reflecting: command.init()).children.compactMap { child in
+            guard let label = child.label, label.hasPrefix("_") else { return nil }
+            var name = ""
+            var previous: Character = "_"
+            for character in label.dropFirst() {
+                if character.isUppercase, previous.isLowercase { name.append("-") }
+                name.append(Character(character.lowercased()))
+                previous = character
+            }
+            return name
+        }
     }
 }
 
