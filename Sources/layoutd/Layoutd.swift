@@ -154,6 +154,9 @@ struct Layoutd: ParsableCommand {
         sigaddset(&signals, SIGINT)
         sigaddset(&signals, SIGTERM)
         pthread_sigmask(SIG_BLOCK, &signals, nil)
+        // hiredis writes to the store with write(2): a connection Redis reset must fail the call with
+        // EPIPE, not end the process.
+        signal(SIGPIPE, SIG_IGN)
 
         let level = logLevel
         let format = logFormat

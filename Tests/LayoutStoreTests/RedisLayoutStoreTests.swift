@@ -42,7 +42,8 @@ final class RedisLayoutStoreTests: XCTestCase {
 
     func testSavingAgainWritesOnlyTheRootAndAnUpdateOnlyWhatItChanged() throws {
         let server = try RedisTestServer()
-        let store = store(server)
+        // A second to spare: under ThreadSanitizer a 100,000-item load takes longer than 250 ms.
+        let store = store(server, timeoutMilliseconds: 2_000)
         var random = SplitMix64(seed: 5)
         let sizes = (0..<100_000).map { _ in Size(width: 390, height: Double(40 + random.next() % 400)) }
         let layout = BaseLayout(FlowLayoutInput(sections: [FlowSection(items: .sizes(sizes))], crossAxisLength: 390))

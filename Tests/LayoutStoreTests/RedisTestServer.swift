@@ -12,6 +12,8 @@ final class RedisTestServer {
 
     /// Starts a server on `port` (a free one when nil), requiring `password` when given.
     init(port: Int? = nil, password: String? = nil) throws {
+        // hiredis writes with write(2): a connection a killed server closed would raise SIGPIPE.
+        signal(SIGPIPE, SIG_IGN)
         self.port = try port ?? freeLoopbackPort()
         self.password = password
         directory = FileManager.default.temporaryDirectory.appendingPathComponent("redis-test-\(UUID().uuidString)")
@@ -50,10 +52,10 @@ final class RedisTestServer {
     func kill() { end(SIGKILL) }
 
     /// SIGSTOP: it keeps its connections and accepts new ones (the kernel does), but answers nothing.
-    func pause() { signal(SIGSTOP) }
+    func pause() { send(SIGSTOP) }
 
     /// SIGCONT after `pause()`.
-    func resume() { signal(SIGCONT) }
+    func resume() { send(SIGCONT) }
 
     /// A command sent straight to this server on a connection of its own.
     func command(_ arguments: String...) throws -> RedisReply {
@@ -61,7 +63,7 @@ final class RedisTestServer {
         return try client.pipeline([arguments.map { Array($0.utf8) }], deadline: RedisClient.now() + 2_000_000_000)[0]
     }
 
-    private func signal(_ signal: Int32) {
+    private func send(_ signal: Int32) {
         if let process, process.isRunning { Foundation.kill(process.processIdentifier, signal) }
     }
 

@@ -217,7 +217,7 @@ public final class RedisClient: Sendable {
     private func exchange(
         _ commands: [[[UInt8]]], on context: UnsafeMutablePointer<redisContext>, deadline: Int64
     ) throws(RedisError) -> [RedisReply] {
-        var scratch: [UInt8] = []
+        var scratch = AppendScratch()
         for argv in commands {
             guard Self.append(argv, to: context, scratch: &scratch) else { throw failure(of: context, errno: 0, deadline: deadline) }
         }
@@ -243,28 +243,34 @@ public final class RedisClient: Sendable {
         return replies
     }
 
-    /// Appends one command to the context's output buffer: its arguments are laid end to end in
-    /// `scratch` (reused from one command to the next) and passed with their lengths, so any byte,
-    /// NUL included, goes through.
+    /// The arrays `append` fills for each command, kept from one command of a pipeline to the next.
+    private struct AppendScratch {
+        var bytes: [UInt8] = []
+        var lengths: [Int] = []
+        var pointers: [UnsafePointer<CChar>?] = []
+    }
+
+    /// Appends one command to the context's output buffer: its arguments are laid end to end in one
+    /// buffer and passed with their lengths, so any byte, NUL included, goes through.
     private static func append(
-        _ argv: [[UInt8]], to context: UnsafeMutablePointer<redisContext>, scratch: inout [UInt8]
+        _ argv: [[UInt8]], to context: UnsafeMutablePointer<redisContext>, scratch: inout AppendScratch
     ) -> Bool {
         precondition(!argv.isEmpty, "a Redis command needs at least its name")
-        scratch.removeAll(keepingCapacity: true)
-        var offsets: [Int] = []
-        var lengths: [Int] = []
-        offsets.reserveCapacity(argv.count)
-        lengths.reserveCapacity(argv.count)
+        scratch.bytes.removeAll(keepingCapacity: true)
+        scratch.lengths.removeAll(keepingCapacity: true)
         for argument in argv {
-            offsets.append(scratch.count)
-            lengths.append(argument.count)
-            scratch.append(contentsOf: argument)
+            scratch.lengths.append(argument.count)
+            scratch.bytes.append(contentsOf: argument)
         }
-        scratch.append(0)  // never empty, so every argument, even an empty one, points into the buffer
-        return scratch.withUnsafeBufferPointer { buffer in
-            let base = UnsafeRawPointer(buffer.baseAddress!).assumingMemoryBound(to: CChar.self)
-            var pointers: [UnsafePointer<CChar>?] = offsets.map { base + $0 }
-            return redisAppendCommandArgv(context, Int32(argv.count), &pointers, lengths) == REDIS_OK
+        scratch.bytes.append(0)  // never empty, so every argument, even an empty one, points into it
+        return scratch.bytes.withUnsafeBufferPointer { buffer in
+            var next = UnsafeRawPointer(buffer.baseAddress!).assumingMemoryBound(to: CChar.self)
+            scratch.pointers.removeAll(keepingCapacity: true)
+            for length in scratch.lengths {
+                scratch.pointers.append(next)
+                next += length
+            }
+            return redisAppendCommandArgv(context, Int32(argv.count), &scratch.pointers, scratch.lengths) == REDIS_OK
         }
     }
 
