@@ -64,7 +64,7 @@ test-swift:
 	python3 scripts/coverage.py .build-coverage LayoutService=85 FlowLayout=85
 
 test-tsan:
-	TSAN_OPTIONS=halt_on_error=1:suppressions=$(CURDIR)/IntegrationTests/tsan.supp $(SWIFT) test --sanitize=thread --scratch-path .build-tsan --filter 'Concurrency'
+	TSAN_OPTIONS=halt_on_error=1:suppressions=$(CURDIR)/IntegrationTests/tsan.supp $(SWIFT) test --sanitize=thread --scratch-path .build-tsan --filter 'Concurrency|RedisClientTests.testManyThreadsShareOneClient'
 
 # The HTTP integration suite (real sockets, the C server and the service) under AddressSanitizer,
 # leaks included (but XCTest's own, two objects its runner never frees).

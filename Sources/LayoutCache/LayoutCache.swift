@@ -140,10 +140,29 @@ private struct LRUState: Sendable {
         var key: ContentHash
         var layout: BaseLayout?
         var bytes: Int
-        var newer: Int
-        var older: Int
+        // Links are 32-bit so that `used` fits in the slot's 48 bytes: what an entry costs (its
+        // `bytes` in answers) stays as it was.
+        private var newerSlot: Int32
+        private var olderSlot: Int32
         /// Looked up since `takeRecentlyUsed` last ran.
         var used = false
+
+        init(key: ContentHash, layout: BaseLayout?, bytes: Int, newer: Int, older: Int) {
+            self.key = key
+            self.layout = layout
+            self.bytes = bytes
+            self.newerSlot = Int32(newer)
+            self.olderSlot = Int32(older)
+        }
+
+        var newer: Int {
+            get { Int(newerSlot) }
+            set { newerSlot = Int32(newValue) }
+        }
+        var older: Int {
+            get { Int(olderSlot) }
+            set { olderSlot = Int32(newValue) }
+        }
     }
 
     var slots: [Slot] = []
