@@ -84,20 +84,36 @@ public final class RedisLayoutStore: LayoutStore {
             var nodes: [ContentHash: ArchiveNode] = [:]
             var bytes: [ContentHash: [UInt8]] = [:]
             var lifetimes: [ContentHash: Int64] = [:]
+            // A parent of each node, to delete the path above a damaged one.
+            var parents: [ContentHash: ContentHash] = [:]
             let tops = Array(Set(root.sections.compactMap(\.top)))
             var level = tops
             while !level.isEmpty {
                 let replies = try run(level.flatMap { [Self.command("GET", nodeKey($0)), Self.command("PTTL", nodeKey($0))] }, deadline)
                 var next: Set<ContentHash> = []
                 for (index, key) in level.enumerated() {
-                    guard case .string(let value) = replies[2 * index] else { return nil }  // a node gone: not whole
+                    let value: [UInt8]
+                    switch replies[2 * index] {
+                    case .string(let bytes): value = bytes
+                    case .null: return nil  // a node gone: the layout is not whole
+                    default: throw StoreError.unavailable("the store answered \(replies[2 * index]) to a GET")
+                    }
                     metrics.recordTraffic(read: value.count)
                     let node: ArchiveNode
-                    do throws(ArchiveError) { node = try ArchiveNode(bytes: value, key: key) } catch { throw try corrupt(nodeKey(key), error, deadline) }
+                    do throws(ArchiveError) { node = try ArchiveNode(bytes: value, key: key) } catch {
+                        // The nodes above it go too (and the root): a save finds them missing, goes
+                        // down to this one and writes it again, so registering the layout heals it.
+                        var path = [key]
+                        while let parent = parents[path.last!] { path.append(parent) }
+                        throw try corrupt(nodeKey(key), error, deleting: [rootKey(id)] + path.map(nodeKey), deadline)
+                    }
                     nodes[key] = node
                     bytes[key] = value
                     lifetimes[key] = try Self.integer(replies[2 * index + 1])
-                    for child in LayoutArchive.children(of: node) where nodes[child] == nil { next.insert(child) }
+                    for child in LayoutArchive.children(of: node) where nodes[child] == nil {
+                        next.insert(child)
+                        parents[child] = key
+                    }
                 }
                 level = Array(next)
             }
@@ -208,11 +224,13 @@ public final class RedisLayoutStore: LayoutStore {
         }
     }
 
-    /// A value that is not what its key promises: deleted (so a registration can store it again), counted,
-    /// and reported.
-    private func corrupt(_ key: [UInt8], _ error: ArchiveError, _ deadline: Int64) throws(StoreError) -> StoreError {
+    /// A value that is not what its key promises: deleted with `keys` (itself by default), so a
+    /// registration stores it again; counted, and reported.
+    private func corrupt(
+        _ key: [UInt8], _ error: ArchiveError, deleting keys: [[UInt8]]? = nil, _ deadline: Int64
+    ) throws(StoreError) -> StoreError {
         metrics.recordCorrupt()
-        _ = try run([Self.command("DEL", key)], deadline)
+        _ = try run((keys ?? [key]).map { Self.command("DEL", $0) }, deadline)
         switch error {
         case .corrupt(let reason): return .corrupt(key: String(decoding: key, as: UTF8.self), reason: reason)
         }

@@ -100,7 +100,8 @@ final class RedisLayoutStoreTests: XCTestCase {
         }
         XCTAssertEqual(integer(try server.command("EXISTS", victim)), 0, "the damaged value is gone")
         XCTAssertNil(try store.load(layout.contentHash), "a root without all its nodes is not found")
-        XCTAssertTrue(try store.save(archive), "the root was still there")
+        XCTAssertEqual(try keys(server, "layoutd:r:*"), [], "the root went with it")
+        XCTAssertFalse(try store.save(archive), "so the layout is stored anew")
         XCTAssertEqual(try store.load(layout.contentHash)?.contentHash, layout.contentHash, "saving again heals it")
         XCTAssertTrue(store.metricsExposition().contains("layoutd_store_corrupt_values_total 1"))
     }

@@ -79,12 +79,16 @@ final class StoredLayouts: Sendable {
 
     /// Keeps `layout` (built from a registration or an update) under its id: in the store first, when
     /// there is one, then in the cache. `hit` when it was stored already; `tooLarge` (and nothing
-    /// stored) when it alone exceeds the cache's budget, since no replica could keep it.
+    /// stored) when it alone exceeds the cache's budget, since no replica could keep it. With a store,
+    /// what is cached (and answered) is the layout rebuilt from what was stored, as every other replica
+    /// will rebuild it: the same bytes from every replica, cost figures included.
     func keep(_ layout: BaseLayout) throws(StoreError) -> LayoutCache.Storing {
         guard let store else { return cache.store(layout) }
         guard layout.storedByteCount <= cache.byteBudget else { return .tooLarge(layout) }
-        let existed = try store.save(LayoutArchive(layout))
-        switch cache.store(layout) {
+        let archive = LayoutArchive(layout)
+        let existed = try store.save(archive)
+        let kept = (try? archive.rebuilt()) ?? layout
+        switch cache.store(kept) {
         case .hit(let cached): return existed ? .hit(cached) : .stored(cached)
         case .stored(let stored): return existed ? .hit(stored) : .stored(stored)
         case .tooLarge(let large): return .tooLarge(large)

@@ -86,6 +86,13 @@ public struct LayoutArchive: Sendable {
         self.nodeBytes = nodeBytes
     }
 
+    /// The layout as any replica rebuilds it from the store (`LayoutStore.load`), the same object
+    /// structure whatever requests made `layout`: so a replica that keeps this answers with the same
+    /// bytes as one that fetched it, cost figures (`bytes`) included. O(runs + listed items).
+    public func rebuilt() throws(ArchiveError) -> BaseLayout {
+        try StoredRoot(bytes: root, id: id, maxSections: .max).layout(nodes: nodes)
+    }
+
     /// The children a node names (none for a leaf).
     static func children(of node: ArchiveNode) -> [ContentHash] {
         guard case .interior(_, let children) = node else { return [] }

@@ -106,7 +106,13 @@ public final class RedisClient: Sendable {
             replies = try exchange(commands, on: connection.context, deadline: deadline)
         } catch {
             redisFree(connection.context)
-            state.withLock { $0.isUp = false }
+            // A Redis that does not answer in time opens the retry window: each call would wait as
+            // long. A connection it closed does not: the next call connects again, or finds out.
+            if case .timeout = error { throw markDown(error) }
+            state.withLock { state in
+                state.isUp = false
+                state.retryAt = .min
+            }
             throw error
         }
         giveBack(connection)
@@ -115,16 +121,18 @@ public final class RedisClient: Sendable {
 
     /// An idle connection that is still open, or a new one; within the retry window, an error.
     private func take(deadline: Int64) throws(RedisError) -> Connection {
-        while true {
-            let now = Self.now()
-            let idle = try state.withLock { (state) throws(RedisError) -> Connection? in
-                if now < state.retryAt {
-                    let milliseconds = (state.retryAt - now + 999_999) / 1_000_000
-                    throw .unavailable("\(state.failure) (next attempt in \(milliseconds) ms)")
-                }
-                return state.idle.popLast()
+        let now = Self.now()
+        try state.withLock { (state) throws(RedisError) in
+            if now < state.retryAt {
+                let milliseconds = (state.retryAt - now + 999_999) / 1_000_000
+                throw .unavailable("\(state.failure) (next attempt in \(milliseconds) ms)")
             }
-            guard let idle else { return try connect(deadline: deadline) }
+            // Down, and the window has passed: this call probes, and the others go on failing at
+            // once until it is answered, so a hung Redis holds one worker at a time, not all.
+            if !state.isUp { state.retryAt = now + retryAfterNanoseconds }
+        }
+        while true {
+            guard let idle = state.withLock({ $0.idle.popLast() }) else { return try connect(deadline: deadline) }
             if Self.isOpen(idle.context) { return idle }
             redisFree(idle.context)
         }
@@ -155,15 +163,15 @@ public final class RedisClient: Sendable {
         let deadline = min(callerDeadline, start + timeoutNanoseconds)
         guard let timeout = Self.timeLeft(until: deadline, now: start) else { throw .timeout }
         guard let context = redisConnectWithTimeout(endpoint.host, Int32(clamping: endpoint.port), timeout) else {
-            throw failedToConnect(.unavailable("cannot allocate a hiredis context"))
+            throw markDown(.unavailable("cannot allocate a hiredis context"))
         }
         if context.pointee.err != 0 {
             let reason = String(cString: chiredis_errstr(context))
             redisFree(context)
             if Self.now() >= deadline {
-                throw failedToConnect(deadline == callerDeadline ? .timeout : .unavailable("connecting to \(endpoint) timed out"))
+                throw markDown(deadline == callerDeadline ? .timeout : .unavailable("connecting to \(endpoint) timed out"))
             }
-            throw failedToConnect(.unavailable("cannot connect to \(endpoint): \(reason)"))
+            throw markDown(.unavailable("cannot connect to \(endpoint): \(reason)"))
         }
 
         var setup: [[[UInt8]]] = []
@@ -177,31 +185,32 @@ public final class RedisClient: Sendable {
             redisFree(context)
             switch error {
             case .timeout where deadline != callerDeadline:
-                throw failedToConnect(.unavailable("logging in to \(endpoint) timed out"))
-            case .io(let message): throw failedToConnect(.unavailable(message))
-            default: throw failedToConnect(error)
+                throw markDown(.unavailable("logging in to \(endpoint) timed out"))
+            case .io(let message): throw markDown(.unavailable(message))
+            default: throw markDown(error)
             }
         }
         var replyIndex = 0
         if endpoint.password != nil {
             if case .error(let message) = replies[0] {
                 redisFree(context)
-                throw failedToConnect(.authentication("\(endpoint) refused AUTH: \(message)"))
+                throw markDown(.authentication("\(endpoint) refused AUTH: \(message)"))
             }
             replyIndex = 1
         }
         if endpoint.db != 0, case .error(let message) = replies[replyIndex] {
             redisFree(context)
-            throw failedToConnect(.unavailable("\(endpoint) refused SELECT \(endpoint.db): \(message)"))
+            throw markDown(.unavailable("\(endpoint) refused SELECT \(endpoint.db): \(message)"))
         }
         return Connection(context: context)
     }
 
-    /// Opens the retry window after a failed connection; returns `error` to throw.
-    private func failedToConnect(_ error: RedisError) -> RedisError {
+    /// Opens the retry window after a failure (a connection that could not be made, an exchange
+    /// that broke or timed out); returns `error` to throw.
+    private func markDown(_ error: RedisError) -> RedisError {
         let reason = switch error {
         case .unavailable(let message), .io(let message), .authentication(let message): message
-        case .timeout: "connecting to \(endpoint) timed out"
+        case .timeout: "\(endpoint) timed out"
         }
         let retryAt = Self.now() + retryAfterNanoseconds
         state.withLock { state in
