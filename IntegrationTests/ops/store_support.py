@@ -10,9 +10,11 @@ import signal
 import socket
 import subprocess
 import time
+import warnings
 from pathlib import Path
 
 import pytest
+import redis
 
 from conftest import Layoutd
 
@@ -52,17 +54,21 @@ class RedisError(Exception):
 
 
 class Resp:
-    """One connection speaking RESP2: enough to PING, GET binary values, SETRANGE, PTTL and SCAN."""
+    """One connection to a Redis through redis-py, replies left as Redis sent them (bytes, integers,
+    lists): enough to PING, GET binary values, SETRANGE, PTTL and SCAN."""
 
     def __init__(self, port: int, password: str | None = None, timeout: float = 5):
-        self.socket = socket.create_connection(("127.0.0.1", port), timeout=timeout)
-        self.reader = self.socket.makefile("rb")
-        if password is not None:
-            self.command("AUTH", password)
+        # RESP2 and no CLIENT SETINFO on connecting: twemproxy closes the connection on HELLO and
+        # CLIENT (the way to turn SETINFO off is deprecated, hence the filter).
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", DeprecationWarning)
+            self.client = redis.Redis(host="127.0.0.1", port=port, password=password, socket_timeout=timeout,
+                                      socket_connect_timeout=timeout, single_connection_client=True, protocol=2,
+                                      lib_name=None, lib_version=None)
+        self.client.response_callbacks.clear()
 
     def close(self):
-        self.reader.close()
-        self.socket.close()
+        self.client.close()
 
     def __enter__(self):
         return self
@@ -71,41 +77,18 @@ class Resp:
         self.close()
 
     def command(self, *arguments):
-        parts = [a if isinstance(a, bytes) else str(a).encode() for a in arguments]
-        request = b"*%d\r\n" % len(parts) + b"".join(b"$%d\r\n%s\r\n" % (len(p), p) for p in parts)
-        self.socket.sendall(request)
-        return self._reply()
-
-    def _reply(self):
-        line = self.reader.readline()
-        if not line:
-            raise ConnectionError("the server closed the connection")
-        kind, rest = line[:1], line[1:-2]
-        if kind == b"+":
-            return rest.decode()
-        if kind == b"-":
-            raise RedisError(rest.decode())
-        if kind == b":":
-            return int(rest)
-        if kind == b"$":
-            length = int(rest)
-            if length < 0:
-                return None
-            value = self.reader.read(length + 2)
-            return value[:-2]
-        if kind == b"*":
-            count = int(rest)
-            return None if count < 0 else [self._reply() for _ in range(count)]
-        raise RedisError(f"unexpected reply {line!r}")
+        try:
+            return self.client.execute_command(*arguments)
+        except redis.ResponseError as error:
+            raise RedisError(str(error)) from error
 
     def keys(self, pattern: str = "*") -> list[str]:
         """Every key matching `pattern` (SCAN, so it also works where KEYS is refused)."""
-        cursor, found = "0", set()
+        cursor, found = b"0", set()
         while True:
             cursor, batch = self.command("SCAN", cursor, "MATCH", pattern, "COUNT", 1000)
-            cursor = cursor.decode() if isinstance(cursor, bytes) else cursor
             found.update(key.decode() for key in batch)
-            if cursor == "0":
+            if cursor == b"0":
                 return sorted(found)
 
 
@@ -135,7 +118,7 @@ class RedisServer:
             assert self.process.poll() is None, f"redis-server exited: {self.log()[-500:]}"
             with self.connect() as connection:
                 # Ours, not another server that happened to hold the port.
-                return (connection.command("PING") == "PONG"
+                return (connection.command("PING") == b"PONG"
                         and f"process_id:{self.process.pid}\r\n".encode() in connection.command("INFO", "server"))
         wait_until(answers, 10, what=f"redis-server on port {self.port}")
 
