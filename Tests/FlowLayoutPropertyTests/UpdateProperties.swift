@@ -179,4 +179,40 @@ struct UpdateProperties {
             }
         }
     }
+
+    /// docs/flow-layout.md §16: the adjustment keeps the first surviving cell of the anchor in place
+    /// along the scroll axis, and is zero across it.
+    @Test func theAdjustmentMovesAlongTheScrollAxisOnly() async {
+        await propertyCheck(count: 80, input: Scenario.generator.map(\.seed)) { seed in
+            var (scenario, model) = Self.start(seed)
+            var random = SplitMix64(seed: seed &+ 7)
+            var layout = BaseLayout(scenario.input)
+            for step in 0..<10 {
+                let batch = (0..<1 + Int(random.next() % 3)).map { _ in Self.operation(&random, &model) }
+                var work = 0
+                guard let (new, mapping) = try? layout.updated(by: batch, work: &work) else {
+                    Issue.record("\(seed) step \(step): refused")
+                    return
+                }
+                let vertical = layout.scrollDirection == .vertical
+                let length = max(1, vertical ? layout.contentSize.height : layout.contentSize.width)
+                let offset = Double(random.next() % UInt64(length + 100)) - 50
+                let anchor = vertical
+                    ? Rect(x: 0, y: offset, width: layout.contentSize.width, height: 300)
+                    : Rect(x: offset, y: 0, width: 300, height: layout.contentSize.height)
+                let adjustment = layout.contentOffsetAdjustment(to: new, mapping: mapping, anchor: anchor)
+                #expect((vertical ? adjustment.x : adjustment.y) == 0, "seed \(seed) step \(step): \(adjustment) scrolls across")
+                // The first cell in view, in index order, that survives: where it went along the axis.
+                var visible: [LayoutAttributes] = []
+                layout.attributes(in: Viewport(bounds: anchor), into: &visible)
+                let survivor = visible.lazy.filter { $0.kind == .cell }.compactMap { cell -> Double? in
+                    guard let path = mapping.newPath(of: ItemPath(section: cell.section, item: cell.item)),
+                        let after = new.attributes(ofItem: path) else { return nil }
+                    return vertical ? after.frame.minY - cell.frame.minY : after.frame.minX - cell.frame.minX
+                }.first
+                #expect((vertical ? adjustment.y : adjustment.x) == (survivor ?? 0), "seed \(seed) step \(step)")
+                layout = new
+            }
+        }
+    }
 }

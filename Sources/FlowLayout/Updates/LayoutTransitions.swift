@@ -11,8 +11,8 @@ public struct ElementTransition: Hashable, Sendable {
 
 extension BaseLayout {
     /// What to add to the scroll offset so that the first cell visible in `anchor` (in index order)
-    /// that survives the update into `new` stays where it is on screen; zero when none survives
-    /// (docs/flow-layout.md §16). Left-to-right content coordinates. O(k + log n) for k cells in view;
+    /// that survives the update into `new` stays where it is on screen along the scroll axis; zero
+    /// across it (a list never scrolls sideways), and zero when none survives (docs/flow-layout.md §16). Left-to-right content coordinates. O(k + log n) for k cells in view;
     /// only the first `limit` elements in view are looked at.
     public func contentOffsetAdjustment(
         to new: BaseLayout, mapping: UpdateMapping, anchor: Rect, scale: Double? = nil, limit: Int = .max
@@ -23,7 +23,11 @@ extension BaseLayout {
             guard let path = mapping.newPath(of: ItemPath(section: cell.section, item: cell.item)),
                 let after = new.attributes(ofItem: path, scale: scale)
             else { continue }
-            return Point(x: after.frame.minX - cell.frame.minX, y: after.frame.minY - cell.frame.minY)
+            // Along the scroll axis only: a cell that moved to another place in its line (or to
+            // another line's other end) must not scroll the list sideways.
+            return scrollDirection == .vertical
+                ? Point(x: 0, y: after.frame.minY - cell.frame.minY)
+                : Point(x: after.frame.minX - cell.frame.minX, y: 0)
         }
         return Point(x: 0, y: 0)
     }
