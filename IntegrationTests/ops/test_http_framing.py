@@ -166,3 +166,19 @@ def test_rejections_are_counted_by_reason_in_metrics(server):
     assert status == 200
     line = next(l for l in body.decode().splitlines() if l.startswith('layoutd_http_rejections_total{reason="missing-host"'))
     assert line.endswith(" 1"), line
+
+
+@pytest.mark.parametrize("target", [
+    b"/v1/layouts/0123456789abcdef0123456789abcdef%00zz/items/1/7",
+    b"/v1/layouts/0123456789abcdef0123456789abcdef/items/1/7%00garbage",
+    b"/v1/layouts/0123456789abcdef0123456789abcdef/attributes?x=0&y=0&width=9&height=9&scale=1%002",
+    b"/playground/layoutd.js%00.html",
+    b"/livez?%00=1",
+])
+def test_an_encoded_nul_anywhere_in_the_target_is_400(server, target):
+    # Decoded, the NUL would end the C string early: "id%00zz" read as "id", "1%002" as "1".
+    problem = single_problem(server.port, b"GET " + target + b" HTTP/1.1\r\nHost: x\r\n\r\n", 400, "malformed-request")
+    assert "%00" in problem["detail"]
+    # %2500 is a percent sign and two zeros, not a NUL: an ordinary (refused) value.
+    status, _, body = server.request("GET", "/livez?probe=%2500")
+    assert status == 200, body

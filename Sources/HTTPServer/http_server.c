@@ -85,6 +85,8 @@ struct request_state {
     size_t discarded;
     bool started;
     bool uri_too_long;
+    /* The target holds %00: decoded, the NUL would cut a path or value short where C strings end. */
+    bool nul_in_target;
     /* This request's worker took the connection's answer (see connection_record.answerer). */
     bool answering;
     /* The body is read and thrown away, then answered with this rejection. */
@@ -123,7 +125,7 @@ unsigned hs_rejection_status(hs_rejection rejection) {
         [HS_REJECT_UNKNOWN_CODING] = 501,      [HS_REJECT_CONNECTION_LIMIT] = 503,
         [HS_REJECT_BODY_BUDGET] = 503,         [HS_REJECT_NO_ANSWER] = 500,
         [HS_REJECT_MALFORMED_REQUEST] = 400,   [HS_REJECT_HEADERS_TOO_LARGE] = 431,
-        [HS_REJECT_HTTP_VERSION] = 505,
+        [HS_REJECT_HTTP_VERSION] = 505,        [HS_REJECT_NUL_IN_TARGET] = 400,
     };
     return rejection < HS_REJECTION_COUNT ? statuses[rejection] : 500;
 }
@@ -372,7 +374,9 @@ static enum MHD_Result on_first_call(hs_server *server, struct MHD_Connection *c
                                      struct request_state *state) {
     state->started = true;
     atomic_fetch_add(&server->in_flight, 1);
-    int rejection = state->uri_too_long ? HS_REJECT_URI_TOO_LONG : framing_rejection(connection);
+    int rejection = state->uri_too_long    ? HS_REJECT_URI_TOO_LONG
+                    : state->nul_in_target ? HS_REJECT_NUL_IN_TARGET
+                                           : framing_rejection(connection);
     if (rejection >= 0) {
         refuse(server, state, (hs_rejection)rejection);
         return answer_refusal(server, connection, state);
@@ -457,6 +461,14 @@ static enum MHD_Result on_access(void *cls, struct MHD_Connection *connection, c
     return result;
 }
 
+/* Whether `text` holds "%00", which unescapes to a NUL byte. */
+static bool has_encoded_nul(const char *text) {
+    for (const char *escape = strchr(text, '%'); escape != NULL; escape = strchr(escape + 1, '%')) {
+        if (escape[1] == '0' && escape[2] == '0') return true;
+    }
+    return false;
+}
+
 /* The request line has arrived: the request's state starts here, so a target over the limit is known
  * before libmicrohttpd reads the headers. */
 static void *on_request_line(void *cls, const char *uri, struct MHD_Connection *connection) {
@@ -464,6 +476,7 @@ static void *on_request_line(void *cls, const char *uri, struct MHD_Connection *
     struct request_state *state = calloc(1, sizeof *state);
     if (state == NULL) return NULL;
     state->uri_too_long = strlen(uri) > server->max_uri_bytes;
+    state->nul_in_target = has_encoded_nul(uri);
     const union MHD_ConnectionInfo *info = MHD_get_connection_info(connection, MHD_CONNECTION_INFO_SOCKET_CONTEXT);
     state->record = info != NULL ? info->socket_context : NULL;
     return state;
@@ -670,12 +683,15 @@ static void *accept_loop(void *argument) {
 }
 
 /* A text with no '%' (every path of this API: its ids are hex) is already what unescaping would give;
- * strchrnul finds that out a vector at a time, where libmicrohttpd's unescaping copies byte by byte. */
+ * strchrnul finds that out a vector at a time, where libmicrohttpd's unescaping copies byte by byte.
+ * A text with "%00" is left as it is: its request is refused (HS_REJECT_NUL_IN_TARGET), and decoded,
+ * the NUL would end the C string early, so "id%00zz" would read as "id". */
 static size_t unescape(void *context, struct MHD_Connection *connection, char *text) {
     (void)context;
     (void)connection;
     const char *escape = strchrnul(text, '%');
     if (*escape == '\0') return (size_t)(escape - text);
+    if (has_encoded_nul(escape)) return strlen(text);
     return MHD_http_unescape(text);
 }
 

@@ -186,6 +186,7 @@ enum Rejection: String, CaseIterable {
     case malformedRequest = "malformed-request"
     case headersTooLarge = "headers-too-large"
     case httpVersion = "http-version"
+    case nulInTarget = "nul-in-target"
 
     var code: hs_rejection {
         switch self {
@@ -202,6 +203,7 @@ enum Rejection: String, CaseIterable {
         case .malformedRequest: HS_REJECT_MALFORMED_REQUEST
         case .headersTooLarge: HS_REJECT_HEADERS_TOO_LARGE
         case .httpVersion: HS_REJECT_HTTP_VERSION
+        case .nulInTarget: HS_REJECT_NUL_IN_TARGET
         }
     }
 
@@ -220,6 +222,8 @@ enum Rejection: String, CaseIterable {
         case .malformedRequest: .malformedFraming("The request is not well-formed HTTP/1.1.")
         case .headersTooLarge: .headersTooLarge(limit: configuration.connectionMemoryBytes)
         case .httpVersion: .httpVersionNotSupported()
+        case .nulInTarget:
+            .malformedFraming("The request target holds %00, an encoded NUL byte, which no path segment or query parameter may contain.")
         }
     }
 }

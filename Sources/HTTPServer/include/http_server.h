@@ -53,6 +53,7 @@ typedef enum hs_rejection {
     HS_REJECT_MALFORMED_REQUEST,   /* 400: a request line or header that is not HTTP/1.1 */
     HS_REJECT_HEADERS_TOO_LARGE,   /* 431: the request line and headers do not fit connection_memory_limit */
     HS_REJECT_HTTP_VERSION,        /* 505: an HTTP version other than 1.0 and 1.1 */
+    HS_REJECT_NUL_IN_TARGET,       /* 400: %00 (an encoded NUL) in the path or query */
     HS_REJECTION_COUNT
 } hs_rejection;
 

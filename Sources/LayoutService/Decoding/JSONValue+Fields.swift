@@ -70,10 +70,16 @@ extension JSONValue {
         throw .invalid("Expected one of \(names), got '\(key.string)'.")
     }
 
-    /// Calls `body` for each member; a member `body` does not claim (returns false for) is an error.
+    /// Calls `body` for each member; a member `body` does not claim (returns false for) is an error,
+    /// and so is a member named twice (JSON leaves it open which one counts: here, neither).
     func members(_ body: (JSONKey, JSONValue) throws(RequestError) -> Bool) throws(RequestError) {
         let object = try object()
+        var index = 0
         try object.forEachMember { (key, value) throws(RequestError) in
+            if index > 0, object.hasMember(key, among: index) {
+                throw RequestError.invalid("The field '\(key.string)' appears more than once.").under(key.string)
+            }
+            index += 1
             let known = try within(key.string) { () throws(RequestError) in try body(key, value) }
             if !known { throw RequestError.invalid("Unknown field '\(key.string)'.").under(key.string) }
         }

@@ -3,12 +3,39 @@ import FlowLayout
 /// Query values as the GET routes read them (`/attributes`, the element lookups, `/hit`): numbers
 /// within the request limits, words from a fixed list, and the refusal that names the parameter.
 enum QueryParameters {
-    /// A finite number within ±`maxMagnitude`, as every number of a request body.
+    /// A finite number within ±`maxMagnitude`, spelled as JSON spells numbers (no hex, `inf`, `nan`,
+    /// `+` or spaces, which `Double(_:)` would take), as every number of a request body.
     static func number(_ name: String, _ value: String, limits: Limits) throws(Problem) -> Double {
-        guard let number = Double(value), limits.admits(number) else {
+        guard isJSONNumber(value), let number = Double(value), limits.admits(number) else {
             throw invalid(name, "must be a finite number within ±\(JSONWriter.spelling(limits.maxMagnitude)), got '\(value)'")
         }
         return number
+    }
+
+    /// RFC 8259 §6: `-? (0 | [1-9][0-9]*) (. [0-9]+)? ([eE] [+-]? [0-9]+)?`.
+    static func isJSONNumber(_ text: String) -> Bool {
+        var bytes = Substring(text).utf8[...]
+        func digits() -> Int {
+            let count = bytes.prefix(while: { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }).count
+            bytes = bytes.dropFirst(count)
+            return count
+        }
+        if bytes.first == UInt8(ascii: "-") { bytes = bytes.dropFirst() }
+        if bytes.first == UInt8(ascii: "0") {
+            bytes = bytes.dropFirst()
+        } else if digits() == 0 {
+            return false
+        }
+        if bytes.first == UInt8(ascii: ".") {
+            bytes = bytes.dropFirst()
+            guard digits() > 0 else { return false }
+        }
+        if bytes.first == UInt8(ascii: "e") || bytes.first == UInt8(ascii: "E") {
+            bytes = bytes.dropFirst()
+            if bytes.first == UInt8(ascii: "+") || bytes.first == UInt8(ascii: "-") { bytes = bytes.dropFirst() }
+            guard digits() > 0 else { return false }
+        }
+        return bytes.isEmpty
     }
 
     /// A screen scale: a number in `minScale...maxScale`.

@@ -81,6 +81,21 @@ struct JSONValue {
         }
     }
 
+    /// Whether one of the object's first `count` members is named `key`. O(count), without
+    /// allocating: objects of requests have a few members (an item two), and are checked once each.
+    func hasMember(_ key: JSONKey, among count: Int) -> Bool {
+        var iterator = sj_iterator()
+        sj_object_begin(raw, &iterator)
+        var name: UnsafePointer<CChar>?
+        var length = 0
+        var value = sj_value()
+        for _ in 0..<count {
+            guard sj_object_next(&iterator, &name, &length, &value) else { return false }
+            if length == key.bytes.count, length == 0 || memcmp(name!, key.bytes.baseAddress!, length) == 0 { return true }
+        }
+        return false
+    }
+
     /// A short name for the JSON type, for error messages.
     var typeName: String {
         switch type {

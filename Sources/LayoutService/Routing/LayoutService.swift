@@ -63,6 +63,9 @@ public final class LayoutService: Sendable {
             return observed(request, route: .unknown) { .problem(.notFound(request.path.description)) }
         }
         return observed(request, route: path.pointee.label) {
+            if !request.query.isEmpty, let repeated = request.repeatedQueryName {
+                return .problem(QueryParameters.invalid(repeated, "is given more than once"))
+            }
             let handlers = path.pointee.handlers
             for index in handlers.indices where handlers[index].method == request.method {
                 return handlers[index].handler(self, request, parameters)

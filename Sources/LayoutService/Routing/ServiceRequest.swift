@@ -36,6 +36,15 @@ public struct ServiceRequest {
     }
 
     func queryValue(_ name: String) -> String? { query.first { $0.name == name }?.value }
+
+    /// The first query parameter given more than once (`x=1&x=2`: which one is meant is not ours to
+    /// guess), or nil. O(m²) for m parameters: a handful.
+    var repeatedQueryName: String? {
+        for index in query.indices.dropFirst() where query[..<index].contains(where: { $0.name == query[index].name }) {
+            return query[index].name
+        }
+        return nil
+    }
 }
 
 /// The answer to a `ServiceRequest`.
