@@ -8,14 +8,22 @@ extension BaseLayout {
     /// never pinned. When several frames contain the point (negative spacings or insets), the last in
     /// UIKit's order wins: the one drawn on top, since elements of one kind share a zIndex.
     ///
-    /// Cells come from the visible query for a two-point square around the point, so `work` grows as
-    /// the query counts, O(log n + the elements near the point); headers and footers by the binary
+    /// Cells come from the visible query for a strip two points thick around the point, across the
+    /// whole content and out to the point, so `work` grows as the query counts, O(log n + the
+    /// elements of the lines at the point); headers and footers by the binary
     /// search of the sections and one frame per section found, O(log sections).
     public func hitTest(
         _ point: Point, kind: LayoutAttributes.Kind = .cell, scale: Double?, layoutDirection: LayoutDirection, work: inout Int
     ) -> LayoutAttributes? {
         guard dimension > 0, point.x.isFinite, point.y.isFinite else { return nil }
-        let around = Rect(x: point.x - 1, y: point.y - 1, width: 2, height: 2)
+        // Two points along the scroll axis, and across it everything from the content's width to the
+        // point: the visible query culls by section frames (§9, as UIKit does), and negative insets
+        // or cells wider than a line put cells beside those frames, where the point may be.
+        let direction = scrollDirection
+        let (across, along) = direction == .vertical ? (point.x, point.y) : (point.y, point.x)
+        let from = Swift.min(0, across) - 1
+        let around = direction.rect(
+            along: from, scroll: along - 1, alongLength: Swift.max(dimension, across) + 1 - from, scrollLength: 2)
         let viewport = Viewport(bounds: around, scale: scale, layoutDirection: layoutDirection)
         switch kind {
         case .cell:
