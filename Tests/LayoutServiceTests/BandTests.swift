@@ -78,4 +78,34 @@ struct BandTests {
         #expect(answer.status == 400)
         #expect(answer.pointer == "/band")
     }
+
+    /// A band's sections count against the answer's budget with its attributes: with negative insets
+    /// every section may be in a band, and 240 bounds of 10,000 sections each would be a 550 MB answer.
+    @Test func aBandsSectionsCountAgainstTheAnswersBudget() {
+        let sections = Array(repeating: #"{"itemCount":1}"#, count: 10_000).joined(separator: ",")
+        let registered = send("POST", "/v1/layouts", #"""
+            {"viewport":{"width":390},"layout":{"headerReferenceSize":{"height":20},"footerReferenceSize":{"height":20},
+             "sectionInset":{"top":-1000}},"sections":[\#(sections)]}
+            """#)
+        #expect(registered.status == 201)
+        let far = #"{"x":0,"y":1e8,"width":390,"height":1}"#
+        let list = send(
+            "POST", "/v1/layouts/\(registered.layoutId)/attributes",
+            #"{"bounds":[\#(Array(repeating: far, count: 240).joined(separator: ","))],"band":true}"#)
+        #expect(list.status == 400 && list.type == "/problems/answer-too-large", "\(list.text.prefix(300))")
+        // 10 bounds of 10,000 sections are within the budget of 100,000; the 11th passes it.
+        #expect(list.pointer == "/bounds/10", "\(list.text.prefix(300))")
+        let one = send("POST", "/v1/layouts/\(registered.layoutId)/attributes", #"{"bounds":\#(far),"band":true}"#)
+        #expect(one.status == 200)
+        let small = LayoutService(configuration: {
+            var configuration = LayoutService.Configuration()
+            configuration.limits.maxAnswerAttributes = 9_999
+            return configuration
+        }())
+        let id = ServiceExchange.send(small, "POST", "/v1/layouts", json: #"""
+            {"viewport":{"width":390},"layout":{"sectionInset":{"top":-1000}},"sections":[\#(sections)]}
+            """#).layoutId
+        let refused = ServiceExchange.send(small, "POST", "/v1/layouts/\(id)/attributes", json: #"{"bounds":\#(far),"band":true}"#)
+        #expect(refused.status == 400 && refused.pointer == "/bounds", "\(refused.text.prefix(300))")
+    }
 }

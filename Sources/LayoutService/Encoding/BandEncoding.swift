@@ -3,8 +3,9 @@ import FlowLayout
 extension JSONWriter {
     /// The `band` member of a band answer: what a client needs, with the band's attributes, to compute
     /// the attributes of any view inside the band itself (docs/flow-layout.md §19): the sections' spans
-    /// for pinning, and the cells' own parallax depths.
-    mutating func band(_ base: BaseLayout, viewport: Viewport, attributes: [LayoutAttributes]) {
+    /// for pinning (`spans`: `base.sectionSpans(in:)`, counted against the answer's budget by the
+    /// caller), and the cells' own parallax depths.
+    mutating func band(_ base: BaseLayout, spans: [BaseLayout.SectionSpan], attributes: [LayoutAttributes]) {
         raw(",\"band\":{\"orderedSections\":")
         raw(base.hasOrderedSections ? "true" : "false")
         raw(",\"pinsHeaders\":")
@@ -12,7 +13,7 @@ extension JSONWriter {
         raw(",\"pinsFooters\":")
         raw(base.pinsSectionFooters ? "true" : "false")
         raw(",\"sections\":[")
-        for (index, span) in base.sectionSpans(in: viewport).enumerated() {
+        for (index, span) in spans.enumerated() {
             if index > 0 { byte(UInt8(ascii: ",")) }
             raw("{\"section\":")
             integer(span.section)

@@ -144,14 +144,18 @@ extension LayoutService {
         pointer: String?, band: Bool = false
     ) -> ServiceResponse {
         let limit = configuration.limits.maxAnswerAttributes
-        let written = withAttributes(of: base, in: viewport, parallax: parallax, limit: limit) { attributes in
+        let written = withAttributes(of: base, in: viewport, parallax: parallax, limit: limit) { attributes -> JSONWriter? in
+            // A band's sections count against the same budget as the attributes, before a byte is
+            // written: with negative insets every section of the layout may be in a band.
+            let spans = band ? base.sectionSpans(in: viewport) : []
+            guard attributes.count + spans.count <= limit else { return nil }
             var writer = JSONWriter(capacity: 256 + attributes.count * 200)
             writer.layoutResponse(layoutId: id, cacheHit: cacheHit, contentSize: Self.contentSize(base, viewport), attributes: attributes) {
-                if band { $0.band(base, viewport: viewport, attributes: attributes) }
+                if band { $0.band(base, spans: spans, attributes: attributes) }
             }
             return writer
         }
-        guard let writer = written else { return .problem(.answerTooLarge(limit: limit, pointer: pointer)) }
+        guard let writer = written ?? nil else { return .problem(.answerTooLarge(limit: limit, pointer: pointer)) }
         var response = ServiceResponse.json(200, writer, etag: etag)
         response.cacheHit = cacheHit
         return response
@@ -178,8 +182,9 @@ extension LayoutService {
 
     /// `{"bounds": …, "attributes": […]}` for each view, in order, separated by commas: the members of
     /// a scroll's `results` and of a fling's `frames`, so a view's list is the same bytes in either.
-    /// The limit on attributes holds for all the views together; nil when they are written, else the
-    /// index of the view that passed it (the writer then holds a part of the answer).
+    /// The limit on elements (attributes, and a band's sections) holds for all the views together; nil
+    /// when they are written, else the index of the view that passed it (the writer then holds a part
+    /// of the answer).
     func writeViews(
         _ base: BaseLayout, _ viewports: [Viewport], parallax: Parallax?, band: Bool, into writer: inout JSONWriter
     ) -> Int? {
@@ -189,12 +194,15 @@ extension LayoutService {
             writer.raw("{\"bounds\":")
             writer.rect(viewport.bounds)
             writer.raw(",\"attributes\":")
-            let written: Void? = withAttributes(of: base, in: viewport, parallax: parallax, limit: remaining) {
-                remaining -= $0.count
-                writer.attributeList($0)
-                if band { writer.band(base, viewport: viewport, attributes: $0) }
+            let written: Bool? = withAttributes(of: base, in: viewport, parallax: parallax, limit: remaining) { attributes in
+                let spans = band ? base.sectionSpans(in: viewport) : []
+                remaining -= attributes.count + spans.count
+                guard remaining >= 0 else { return false }
+                writer.attributeList(attributes)
+                if band { writer.band(base, spans: spans, attributes: attributes) }
+                return true
             }
-            guard written != nil else { return index }
+            guard written == true else { return index }
             writer.byte(UInt8(ascii: "}"))
         }
         return nil
