@@ -92,3 +92,50 @@ def test_the_answer_limit_holds_across_a_list_of_bounds(layoutd):
     assert status == 400 and problem["pointer"] == "/bounds/2", problem
     status, _, body = server.request("POST", f"/v1/layouts/{layout}/attributes", {"bounds": bounds[:2]})
     assert status == 200
+
+
+def test_band_sections_count_so_four_of_the_largest_band_requests_stay_small(layoutd):
+    # 10,000 one-item sections with headers, footers and a negative top inset: every section may be in
+    # any band. 240 bounds of such bands were a 551 MB answer (1 GB of RSS); each is refused now, before
+    # it is written, and four at once leave the process about as large as it was.
+    import threading
+    server = layoutd()
+    registration = {"viewport": {"width": 390},
+                    "layout": {"headerReferenceSize": {"height": 20}, "footerReferenceSize": {"height": 20},
+                               "sectionInset": {"top": -1000}},
+                    "sections": [{"itemCount": 1}] * 10_000}
+    status, _, body = server.request("POST", "/v1/layouts", registration)
+    assert status == 201, body[:200]
+    layout = json.loads(body)["layoutId"]
+    request = {"bounds": [{"x": 0, "y": 100_000_000, "width": 390, "height": 1}] * 240, "band": True}
+    assert len(json.dumps(request, separators=(",", ":"))) < 12_000  # the 11 KB request
+    before = rss_bytes(server.process.pid)
+    peak, answers = [before], []
+
+    def sample(stop):
+        while not stop.is_set():
+            peak[0] = max(peak[0], rss_bytes(server.process.pid))
+            time.sleep(0.005)
+
+    def ask():
+        started = time.monotonic()
+        status, _, body = server.request("POST", f"/v1/layouts/{layout}/attributes", request)
+        answers.append((status, json.loads(body), time.monotonic() - started))
+
+    stop = threading.Event()
+    sampler = threading.Thread(target=sample, args=(stop,))
+    sampler.start()
+    askers = [threading.Thread(target=ask) for _ in range(4)]
+    for asker in askers:
+        asker.start()
+    for asker in askers:
+        asker.join(timeout=60)
+    stop.set()
+    sampler.join()
+    assert len(answers) == 4
+    for status, problem, seconds in answers:
+        assert status == 400 and problem["type"] == "/problems/answer-too-large", problem
+        assert problem["pointer"] == "/bounds/10", problem  # 10 bounds × 10,000 sections fill the 100,000
+        assert seconds < 5, f"refused after {seconds:.1f} s"
+    # Four answers of up to 100,000 elements each (about 200 bytes an element) at most, not 551 MB.
+    assert peak[0] - before < 4 * 100_000 * 200 + 32 * MIB, f"RSS grew by {(peak[0] - before) / MIB:.0f} MiB"
