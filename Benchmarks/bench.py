@@ -722,6 +722,7 @@ def report(engine, http, arguments):
         f"| register the resulting {e['update_items'] + 100:,.0f} items (id and build) | {e['update_append_register_ns'] / 1e6:.1f} ms |",
         f"| resize the middle item of a {items}-item feed (one item a line) | {e['update_resize_ns'] / 1000:.1f} µs, work {e['update_resize_work']:,.0f} |",
         f"| rebuild the resized feed (id and build) | {e['update_resize_register_ns'] / 1e6:.1f} ms |",
+        f"| {e['update_front_inserts_count']:,.0f} inserts at the front of {e['update_front_inserts_items']:,.0f} items two a line (every line break moves each time) | {e['update_front_inserts_ns'] / 1e6:.1f} ms, work {e['update_front_inserts_work']:,.0f}: {e['update_front_inserts_ratio']:.2f}× registering the result ({e['update_front_inserts_register_ns'] / 1e6:.1f} ms), target ≤ 2×: {check(e['update_front_inserts_ratio'] <= 2)} |",
         f"| one random update of {items} varied items (mean of {e['update_random_changes']:,.0f}) | {e['update_random_ns_per_change'] / 1000:.1f} µs, work {e['update_random_work_per_change']:,.0f} |",
         f"| visible query, updated / fresh layout: work counted | {e['update_scroll_work_updated']:.1f} / {e['update_scroll_work_fresh']:.1f} per view ({scroll_work:.3f}×) |",
         f"| visible query, updated / fresh layout: instructions (callgrind) | {e['update_scroll_instructions_updated']:,.0f} / {e['update_scroll_instructions_fresh']:,.0f} per view ({scroll_instructions:.3f}×) |",

@@ -61,6 +61,7 @@ def store_benchmark(binary, quick, rounds, seconds):
     repeats = 1 if quick else 5
     redis, redis_port, folder = start_redis()
     store = ["--store", f"redis://127.0.0.1:{redis_port}", "--store-timeout", "10000", "--cache-bytes", str(1 << 30),
+             "--max-items", str(2 * big),
              "--max-body-bytes", str(64 << 20), "--max-inflight-body-bytes", str(128 << 20)]
     servers = []
     try:

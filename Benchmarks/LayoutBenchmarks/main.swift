@@ -273,6 +273,21 @@ var resizedSizes = feedSizes
 resizedSizes[updateCount / 2] = measured
 measureUpdate(
     "resize", feedStored, [.resizeItems(section: 0, at: updateCount / 2, sizes: [measured])], giving: input(resizedSizes))
+
+// The worst batch for re-breaking lines: 10,000 inserts at the front of 300,000 items two a line of
+// alternating widths, each moving every line break after it. Past a registration's worth of work the
+// batch edits items only and breaks the lines once (docs/flow-layout.md §16).
+let gridCount = quick ? 3_000 : 300_000
+let frontInserts = quick ? 100 : 10_000
+let gridSizes = (0..<gridCount).map { Size(width: $0 % 2 == 0 ? 150 : 100, height: 40) }
+let front = Size(width: 120, height: 40)
+measureUpdate(
+    "front_inserts", BaseLayout(FlowLayoutInput(sections: [FlowSection(items: .sizes(gridSizes))], crossAxisLength: 320)),
+    Array(repeating: .insertItems(section: 0, at: 0, items: [FlowItem(size: front)]), count: frontInserts),
+    giving: FlowLayoutInput(
+        sections: [FlowSection(items: .sizes(Array(repeating: front, count: frontInserts) + gridSizes))], crossAxisLength: 320))
+results["update_front_inserts_items"] = Double(gridCount)
+results["update_front_inserts_count"] = Double(frontInserts)
 }
 
 // MARK: Cold path: a 100,000-item request

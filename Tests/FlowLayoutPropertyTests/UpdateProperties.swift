@@ -157,6 +157,32 @@ struct UpdateProperties {
         return updated.contentHash == fresh.contentHash
     }
 
+    /// The same with batches that go over to editing items part way through, or from the start
+    /// (`EditedSection`): a batch is the same layout whichever path it took.
+    @Test func aBatchThatStopsBreakingLinesGivesTheSameLayout() async {
+        await propertyCheck(count: 60, input: Scenario.generator.map(\.seed)) { seed in
+            var (scenario, model) = Self.start(seed)
+            var random = SplitMix64(seed: seed &+ 11)
+            var layout = BaseLayout(scenario.input)
+            for step in 0..<8 {
+                let batch = (0..<1 + Int(random.next() % 6)).map { _ in Self.operation(&random, &model) }
+                var work = 0
+                let after = Int(random.next() % 3) == 0 ? 0 : Int(random.next() % 400)
+                do {
+                    layout = try layout.updated(
+                        by: batch, maxItems: BaseLayout.maxItemsInASection, maxSections: .max, rebuildAfter: after, work: &work
+                    ).layout
+                } catch {
+                    Issue.record("\(seed) step \(step): \(error)")
+                    return
+                }
+                guard Self.expectSameAnswers(layout, BaseLayout(model.input), scenario, &random, "seed \(seed) step \(step) \(batch)") else {
+                    return
+                }
+            }
+        }
+    }
+
     @Test func anUpdatedLayoutIsTheFreshLayoutOfItsInputs() async {
         await propertyCheck(count: 80, input: Scenario.generator.map(\.seed)) { seed in
             var (scenario, model) = Self.start(seed)

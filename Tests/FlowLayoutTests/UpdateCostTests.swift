@@ -168,4 +168,43 @@ struct DegenerateRunTests {
         let updated = try! layout.updated(by: [.resizeItems(section: 0, at: 10, sizes: [Size(width: 3, height: 2)])], work: &work).layout
         #expect(updated.itemCount == 5002)
     }
+
+    /// A batch that would re-break a section to its end again and again (each insert at the front of a
+    /// grid of two items a line, alternating widths, moves every break after it) goes over to editing
+    /// items once its work has cost half a registration, and breaks the lines once: the whole batch
+    /// costs O(n + k log n), not O(k n) (docs/flow-layout.md §16).
+    @Test func aBatchNeverCostsMuchMoreThanRegisteringItsResult() throws {
+        let count = 300_000
+        let sizes = (0..<count).map { Size(width: $0 % 2 == 0 ? 150 : 100, height: 40) }
+        let layout = BaseLayout(FlowLayoutInput(sections: [FlowSection(items: .sizes(sizes))], crossAxisLength: 320))
+        let inserted = FlowItem(size: Size(width: 120, height: 40))
+        let batch = Array(repeating: LayoutUpdate.insertItems(section: 0, at: 0, items: [inserted]), count: 10_000)
+        var work = 0
+        let (updated, _) = try layout.updated(by: batch, work: &work)
+        print("10,000 inserts at the front of 300,000 items: work \(work)")
+        // Half a re-break wasted, the items read once, each insert O(log n) in the items, the lines
+        // broken once: O(n + k log n). (`make bench` times it against registering the result.)
+        #expect(work <= 3 * count + batch.count * 64, "work \(work)")
+        // Re-breaking after each insert instead: every one of them costs the whole section.
+        var incremental = 0
+        _ = try layout.updated(
+            by: Array(batch.prefix(20)), maxItems: BaseLayout.maxItemsInASection, maxSections: .max, rebuildAfter: .max,
+            work: &incremental)
+        #expect(incremental >= 20 * count, "work \(incremental)")
+        let fresh = BaseLayout(FlowLayoutInput(
+            sections: [FlowSection(items: .sizes(Array(repeating: inserted.size, count: batch.count) + sizes))], crossAxisLength: 320))
+        #expect(updated.contentHash == fresh.contentHash)
+        #expect(updated.contentSize == fresh.contentSize)
+        for y in [0.0, 123_456, 5_000_000] {
+            var a: [LayoutAttributes] = []
+            var b: [LayoutAttributes] = []
+            updated.attributes(in: Viewport(bounds: Rect(x: 0, y: y, width: 320, height: 900)), into: &a)
+            fresh.attributes(in: Viewport(bounds: Rect(x: 0, y: y, width: 320, height: 900)), into: &b)
+            #expect(a == b, "at \(y)")
+        }
+        // A batch within the budget stays incremental: its work is its change's.
+        var small = 0
+        _ = try layout.updated(by: [.appendItems(section: 0, items: [inserted, inserted, inserted])], work: &small)
+        #expect(small < 1_000, "work \(small)")
+    }
 }

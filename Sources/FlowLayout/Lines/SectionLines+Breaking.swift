@@ -19,8 +19,11 @@ extension SectionLines {
     /// These lines with items `range` replaced by `runs` (each an item and how many copies), re-broken
     /// from the first line of the chunk before the change to the first line that starts, after the
     /// change, at an item that started a chunk's line before it (docs/flow-layout.md §16); the lines
-    /// after that are shared, not rebuilt. `work` grows by the tree nodes and items touched.
-    func replacing(_ range: Range<Int>, with runs: [(item: FlowItem, count: Int)], work: inout Int) -> SectionLines {
+    /// after that are shared, not rebuilt. `work` grows by the tree nodes and items touched; nil, and
+    /// nothing changed, once re-breaking the lines after the change has cost more than `budget`.
+    func replacing(
+        _ range: Range<Int>, with runs: [(item: FlowItem, count: Int)], budget: Int = .max, work: inout Int
+    ) -> SectionLines? {
         let oldCount = itemCount
         let inserted = runs.reduce(0) { $0 + $1.count }
         let spacing = self.spacing
@@ -81,10 +84,13 @@ extension SectionLines {
             return true
         }
         for run in runs { breaker.feed(run.item, count: run.count, work: &fed, lineStarts: lineStarts) }
+        var overBudget = false
         LineTree.forEachRun(in: root, items: range.upperBound..<oldCount, work: &work) { item, count in
             breaker.feed(item, count: count, work: &fed, lineStarts: lineStarts)
-            return !breaker.stopped
+            overBudget = fed + lookups > budget
+            return !breaker.stopped && !overBudget
         }
+        if overBudget { return nil }
         let chunks = breaker.finish()
         work += chunks.count
         let middle = LineTree.build(chunks, priorities: &priorities, lineSpacing: spacing)

@@ -8,7 +8,10 @@ extension BaseLayout {
     /// Cost follows the change: appending k items is O(k + log n); inserting, deleting or resizing k
     /// items re-breaks from the line before them to where lines realign with the old ones, O(k log n)
     /// in a section of one item per line; a section given as a count keeps its untouched items as a
-    /// run. `work` counts the tree nodes and items touched, for tests of those bounds.
+    /// run. A batch whose re-breaking has cost as much as breaking every line once goes on editing
+    /// items only and breaks its sections once at the end (`EditedSection`): no batch costs much
+    /// more than registering its result. `work` counts the tree nodes and items touched, for tests
+    /// of those bounds.
     ///
     /// Throws on the first operation that does not fit the layout it is applied to (an index out of
     /// range, a negative count, more than `maxItems` items or `maxSections` sections); nothing is
@@ -16,7 +19,20 @@ extension BaseLayout {
     public func updated(
         by updates: [LayoutUpdate], maxItems: Int = BaseLayout.maxItemsInASection, maxSections: Int = .max, work: inout Int
     ) throws(LayoutUpdateError) -> (layout: BaseLayout, mapping: UpdateMapping) {
-        var sections = self.sections.map { (overrides: $0.overrides, lines: $0.lines) }
+        // Half of what breaking every line once costs, in the same units: past it, sections stop
+        // re-breaking lines after each operation and are broken once at the end (`EditedSection`), so
+        // the worst batch costs about half a registration wasted, then one.
+        try updated(
+            by: updates, maxItems: maxItems, maxSections: maxSections, rebuildAfter: itemCount / 2 + 64 * sections.count,
+            work: &work)
+    }
+
+    /// `updated(by:maxItems:maxSections:work:)`, going over to editing items once `work` passes
+    /// `rebuild` (tests pass 0 to take that path from the first operation).
+    func updated(
+        by updates: [LayoutUpdate], maxItems: Int, maxSections: Int, rebuildAfter rebuild: Int, work: inout Int
+    ) throws(LayoutUpdateError) -> (layout: BaseLayout, mapping: UpdateMapping) {
+        var sections = self.sections.map { EditedSection(overrides: $0.overrides, lines: $0.lines) }
         var mapping = UpdateMapping()
         var total = itemCount
         for (index, update) in updates.enumerated() {
@@ -30,7 +46,7 @@ extension BaseLayout {
                 return value
             }
             func position(_ value: Int, in section: Int, field: String, end: Bool = true) throws(LayoutUpdateError) -> Int {
-                let count = sections[section].lines.itemCount
+                let count = sections[section].itemCount
                 guard value >= 0, end ? value <= count : value < count else {
                     throw fail(field, "Item \(value) is out of range: section \(section) has \(count) items here.")
                 }
@@ -43,7 +59,8 @@ extension BaseLayout {
                 }
             }
             func replace(_ section: Int, _ range: Range<Int>, with items: [FlowItem]) {
-                sections[section].lines = sections[section].lines.replacing(range, with: Self.runs(of: items), work: &work)
+                if work >= rebuild { sections[section].stopBreakingLines(work: &work) }
+                sections[section].replace(range, with: Self.runs(of: items), budget: Swift.max(0, rebuild - work), work: &work)
             }
             switch update {
             case .insertItems(let s, let at, let items):
@@ -55,7 +72,7 @@ extension BaseLayout {
             case .appendItems(let s, let items):
                 let s = try section(s)
                 try grow(by: items.count, field: "items")
-                let end = sections[s].lines.itemCount
+                let end = sections[s].itemCount
                 replace(s, end..<end, with: items)
                 mapping.steps.append(.insertItems(section: s, at: end, count: items.count))
             case .deleteItems(let s, let at, let count):
@@ -73,20 +90,19 @@ extension BaseLayout {
                 // The same items, measured: their depths stay.
                 var items: [FlowItem] = []
                 items.reserveCapacity(sizes.count)
-                LineTree.forEachRun(in: sections[s].lines.root, items: at..<at + sizes.count, work: &work) { item, count in
+                sections[s].forEachRun(in: at..<at + sizes.count, work: &work) { item, count in
                     for _ in 0..<count {
                         var measured = item
                         measured.size = sizes[items.count]
                         measured.isEstimated = false
                         items.append(measured)
                     }
-                    return true
                 }
                 replace(s, at..<at + sizes.count, with: items)
             case .moveItem(let from, let to):
                 let fromSection = try section(from.section, field: "from/0")
                 let fromItem = try position(from.item, in: fromSection, field: "from/1", end: false)
-                let item = sections[fromSection].lines.item(fromItem, work: &work)
+                let item = sections[fromSection].item(fromItem, work: &work)
                 replace(fromSection, fromItem..<fromItem + 1, with: [])
                 let toSection = try section(to.section, field: "to/0")
                 let toItem = try position(to.item, in: toSection, field: "to/1")
@@ -103,9 +119,9 @@ extension BaseLayout {
                 }
                 try grow(by: given.reduce(0) { $0 + $1.items.count }, field: "sections")
                 let new = given.enumerated().map { offset, section in
-                    (overrides: section.overrides, lines: environment.lines(of: section, seed: UInt64(at + offset)))
+                    EditedSection(overrides: section.overrides, lines: environment.lines(of: section, seed: UInt64(at + offset)))
                 }
-                work += new.reduce(0) { $0 + $1.lines.itemCount }
+                work += new.reduce(0) { $0 + $1.itemCount }
                 sections.insert(contentsOf: new, at: at)
                 mapping.steps.append(.insertSections(at: at, count: given.count))
             case .deleteSections(let at, let count):
@@ -115,13 +131,14 @@ extension BaseLayout {
                 guard count >= 0, at + count <= sections.count else {
                     throw fail("count", "Sections \(at) to \(at + count - 1) do not all exist: the layout has \(sections.count).")
                 }
-                total -= sections[at..<at + count].reduce(0) { $0 + $1.lines.itemCount }
+                total -= sections[at..<at + count].reduce(0) { $0 + $1.itemCount }
                 sections.removeSubrange(at..<at + count)
                 mapping.steps.append(.deleteSections(at: at, count: count))
             }
         }
         work += sections.count
-        return (BaseLayout(environment: environment, sections: sections), mapping)
+        let finished = sections.enumerated().map { index, section in section.finished(seed: UInt64(index), work: &work) }
+        return (BaseLayout(environment: environment, sections: finished), mapping)
     }
 
     /// Consecutive equal items as one run each, so the breaker takes whole lines of them at once.

@@ -1,0 +1,69 @@
+/// A section while a batch of updates edits it (docs/flow-layout.md §16): its lines, re-broken after
+/// each operation from the line before the change to where lines realign (O(change)), until the batch
+/// has cost as much as breaking every line once would; from then on its items, edited in an
+/// `ItemSequence` without breaking anything, and broken into lines once when the batch ends. So no
+/// batch costs much more than registering its result.
+struct EditedSection {
+    var overrides: FlowSection
+    private var lines: SectionLines
+    private var sequence: ItemSequence?
+
+    init(overrides: FlowSection, lines: SectionLines) {
+        self.overrides = overrides
+        self.lines = lines
+    }
+
+    var itemCount: Int { sequence?.count ?? lines.itemCount }
+
+    /// From now on, edits go to the items, not the lines. O(runs).
+    mutating func stopBreakingLines(work: inout Int) {
+        guard sequence == nil else { return }
+        let lines = self.lines
+        sequence = ItemSequence(seed: lines.summary.hash.sum.1) { feed in
+            LineTree.forEachRun(in: lines.root, items: 0..<lines.itemCount, work: &work) { item, count in
+                feed(item, count)
+                return true
+            }
+        }
+    }
+
+    /// Items `range` replaced by `runs`: in the lines while re-breaking them costs at most `budget`,
+    /// else (and from then on) in the items.
+    mutating func replace(_ range: Range<Int>, with runs: [(item: FlowItem, count: Int)], budget: Int, work: inout Int) {
+        if sequence == nil {
+            if let replaced = lines.replacing(range, with: runs, budget: budget, work: &work) {
+                lines = replaced
+                return
+            }
+            stopBreakingLines(work: &work)
+        }
+        sequence!.replace(range, with: runs, work: &work)
+    }
+
+    func item(_ index: Int, work: inout Int) -> FlowItem {
+        sequence?.item(index, work: &work) ?? lines.item(index, work: &work)
+    }
+
+    /// The items of `range`, a run as one call.
+    func forEachRun(in range: Range<Int>, work: inout Int, _ body: (FlowItem, Int) -> Void) {
+        if let sequence {
+            for index in range { body(sequence.item(index, work: &work), 1) }
+            return
+        }
+        LineTree.forEachRun(in: lines.root, items: range, work: &work) { item, count in
+            body(item, count)
+            return true
+        }
+    }
+
+    /// The section's lines: as edited, or broken once from the edited items. `work` grows by the
+    /// items broken.
+    func finished(seed: UInt64, work: inout Int) -> (overrides: FlowSection, lines: SectionLines) {
+        guard let sequence else { return (overrides, lines) }
+        work += sequence.count
+        return (overrides, SectionLines(geometry: lines.geometry, seed: seed) { feed in
+            // The breaker's feed is only called during this call.
+            withoutActuallyEscaping(feed) { sequence.forEachRun($0) }
+        })
+    }
+}
