@@ -5,6 +5,7 @@
 #include <pthread.h>
 #include <stdarg.h>
 #include <stdbool.h>
+#include <sys/ioctl.h>
 #include <sys/select.h>
 #include <sys/socket.h>
 #include <sys/types.h>
@@ -89,6 +90,11 @@ struct request_state {
     bool nul_in_target;
     /* This request's worker took the connection's answer (see connection_record.answerer). */
     bool answering;
+    /* The answer is being made on another thread (hs_exchange_defer); the connection is suspended
+     * until hs_exchange_resume, and its answer is queued on the call that follows. */
+    bool deferred;
+    struct MHD_Response *deferred_response;
+    unsigned deferred_status;
     /* The body is read and thrown away, then answered with this rejection. */
     bool refusing;
     hs_rejection refusal;
@@ -102,6 +108,9 @@ struct hs_exchange {
     size_t length;
     struct MHD_Response *response;
     unsigned status;
+    struct request_state *state;
+    /* The handler handed the request to another thread (hs_exchange_defer). */
+    bool deferred;
 };
 
 enum { NOBODY, WORKER, REAPER };
@@ -424,6 +433,11 @@ static enum MHD_Result on_body_chunk(hs_server *server, struct request_state *st
     return MHD_YES;
 }
 
+static enum MHD_Result queue_answer(hs_server *server, struct MHD_Connection *connection, unsigned status,
+                                    struct MHD_Response *response);
+static enum MHD_Result queue_deferred(hs_server *server, struct MHD_Connection *connection,
+                                      struct request_state *state);
+
 static enum MHD_Result on_access(void *cls, struct MHD_Connection *connection, const char *url,
                                  const char *method, const char *version, const char *upload_data,
                                  size_t *upload_data_size, void **request_context) {
@@ -438,6 +452,7 @@ static enum MHD_Result on_access(void *cls, struct MHD_Connection *connection, c
          * answered now that it has ended. */
         return state->discarded > 0 ? answer_refusal(server, connection, state) : MHD_YES;
     }
+    if (state->deferred) return queue_deferred(server, connection, state);
     if (!take_answer(state)) return MHD_NO; /* Answered 408 while the last bytes were on their way. */
 
     struct hs_exchange exchange = {
@@ -448,17 +463,35 @@ static enum MHD_Result on_access(void *cls, struct MHD_Connection *connection, c
         .length = state->length,
         .response = NULL,
         .status = 0,
+        .state = state,
+        .deferred = false,
     };
     if (state->body != NULL) memset(state->body + state->length, 0, HS_BODY_PADDING);
     server->handler(server->context, &exchange);
-    if (exchange.response == NULL) return queue_rejection(server, connection, HS_REJECT_NO_ANSWER);
+    if (exchange.deferred) return MHD_YES; /* Suspended: answered when the owner resumes it. */
+    return queue_answer(server, connection, exchange.status, exchange.response);
+}
+
+/* Queues an answer the owner made (NULL: it made none), with `Connection: close` while draining. */
+static enum MHD_Result queue_answer(hs_server *server, struct MHD_Connection *connection, unsigned status,
+                                    struct MHD_Response *response) {
+    if (response == NULL) return queue_rejection(server, connection, HS_REJECT_NO_ANSWER);
     if (atomic_load(&server->quiesced)) {
         /* Draining: finish this request, then close, so the client stops reusing the connection. */
-        MHD_add_response_header(exchange.response, MHD_HTTP_HEADER_CONNECTION, "close");
+        MHD_add_response_header(response, MHD_HTTP_HEADER_CONNECTION, "close");
     }
-    enum MHD_Result result = MHD_queue_response(connection, exchange.status, exchange.response);
-    MHD_destroy_response(exchange.response);
+    enum MHD_Result result = MHD_queue_response(connection, status, response);
+    MHD_destroy_response(response);
     return result;
+}
+
+/* The call after hs_exchange_resume: the answer made on the other thread. */
+static enum MHD_Result queue_deferred(hs_server *server, struct MHD_Connection *connection,
+                                      struct request_state *state) {
+    struct MHD_Response *response = state->deferred_response;
+    state->deferred_response = NULL;
+    state->deferred = false;
+    return queue_answer(server, connection, state->deferred_status, response);
 }
 
 /* Whether `text` holds "%00", which unescapes to a NUL byte. */
@@ -494,6 +527,7 @@ static void on_completed(void *cls, struct MHD_Connection *connection, void **re
         if (state->answering) atomic_store(&state->record->answerer, NOBODY);
     }
     release_body(server, state);
+    if (state->deferred_response != NULL) MHD_destroy_response(state->deferred_response);
     if (state->started) atomic_fetch_sub(&server->in_flight, 1);
     free(state);
     *request_context = NULL;
@@ -569,6 +603,10 @@ static void reap(hs_server *server, struct connection_record *record, uint64_t n
         }
         return;
     }
+    /* Bytes the kernel holds that no worker has read yet: the delay is the server's, not the
+     * client's, and the request may well have arrived in full; the clock waits for a worker. */
+    int unread = 0;
+    if (ioctl(record->fd, FIONREAD, &unread) == 0 && unread > 0) return;
     unsigned nobody = NOBODY;
     if (now - record->started_ms >= timeout &&
         atomic_compare_exchange_strong(&record->answerer, &nobody, REAPER)) {
@@ -764,7 +802,7 @@ hs_server *hs_server_start(const hs_config *config, hs_handler handler, void *co
     }
     /* ITC: the acceptor's hand-over wakes the worker that takes the connection. */
     unsigned flags = MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_EPOLL | MHD_USE_ITC | MHD_USE_ERROR_LOG |
-                     MHD_USE_NO_LISTEN_SOCKET;
+                     MHD_USE_NO_LISTEN_SOCKET | MHD_ALLOW_SUSPEND_RESUME;
     /* Each worker's share of libmicrohttpd's limit is the whole of ours and then some, so the
      * acceptor's count is the one that holds (see accept_loop). */
     intptr_t worker_limit = ((intptr_t)config->connection_limit + 1) * (intptr_t)threads;
@@ -904,6 +942,28 @@ int hs_exchange_respond_lent(hs_exchange *exchange, unsigned status, const void 
 int hs_exchange_add_header(hs_exchange *exchange, const char *name, const char *value) {
     if (exchange->response == NULL) return -1;
     return MHD_add_response_header(exchange->response, name, value) == MHD_YES ? 0 : -1;
+}
+
+hs_exchange *hs_exchange_defer(hs_exchange *exchange) {
+    if (exchange->response != NULL || exchange->deferred) return NULL;
+    hs_exchange *deferred = malloc(sizeof *deferred);
+    if (deferred == NULL) return NULL;
+    *deferred = *exchange;
+    exchange->deferred = true;
+    exchange->state->deferred = true;
+    MHD_suspend_connection(exchange->connection);
+    return deferred;
+}
+
+void hs_exchange_resume(hs_exchange *deferred) {
+    struct request_state *state = deferred->state;
+    state->deferred_response = deferred->response;
+    state->deferred_status = deferred->status;
+    struct MHD_Connection *connection = deferred->connection;
+    free(deferred);
+    /* libmicrohttpd takes its lock here and the worker takes it before calling on_access again: what
+     * this thread wrote above is seen there. */
+    MHD_resume_connection(connection);
 }
 
 int hs_exchange_add_header_bytes(hs_exchange *exchange, const void *name, size_t name_length, const void *value,

@@ -27,12 +27,26 @@ public final class LayoutServer: @unchecked Sendable {
         public var maxBodyBytes = 8 * 1024 * 1024
         /// Bytes of request bodies being received at once, counted at their declared length (503 past it).
         public var maxInflightBodyBytes = 128 * 1024 * 1024
+        /// Threads for requests that may take long (`LayoutService.runsLong`); 0 means one fewer than
+        /// the workers, and at least one, so that a core stays free to read and answer the others.
+        public var computeThreads = 0
+        /// Long requests that may wait for a compute thread; one more is answered 503 `server-busy`.
+        public var computeQueue = 64
 
         public init() {}
+
+        /// The compute threads `computeThreads` stands for, given the workers.
+        var resolvedComputeThreads: Int {
+            if computeThreads > 0 { return computeThreads }
+            let workers = threads > 0 ? threads : Int(sysconf(Int32(_SC_NPROCESSORS_ONLN)))
+            return max(1, workers - 1)
+        }
     }
 
     public let service: LayoutService
     public let port: UInt16
+    /// What the C server's callback reaches (passed unretained: this object keeps it).
+    private let exchangeContext: ExchangeContext
     // Only touched by `init` and `stop`, which the owner calls once each.
     private var server: OpaquePointer?
 
@@ -54,7 +68,10 @@ public final class LayoutServer: @unchecked Sendable {
         config.max_body_bytes = configuration.maxBodyBytes
         config.max_inflight_body_bytes = configuration.maxInflightBodyBytes
         var error = [CChar](repeating: 0, count: 256)
-        let context = Unmanaged.passUnretained(service).toOpaque()
+        exchangeContext = ExchangeContext(
+            service: service,
+            pool: ComputePool(threads: configuration.resolvedComputeThreads, capacity: configuration.computeQueue))
+        let context = Unmanaged.passUnretained(exchangeContext).toOpaque()
         // The server copies the bodies while it starts; these arrays only need to outlive the call.
         let bodies = Rejection.allCases.map { ($0, $0.problem(configuration).body) }
         let started = configuration.host.withCString { host in
@@ -111,11 +128,49 @@ public final class LayoutServer: @unchecked Sendable {
     deinit { stop(drainMilliseconds: 0) }
 }
 
+/// The service and the threads long requests run on: what the C server's callback needs.
+private final class ExchangeContext: Sendable {
+    let service: LayoutService
+    let pool: ComputePool
+
+    init(service: LayoutService, pool: ComputePool) {
+        self.service = service
+        self.pool = pool
+    }
+}
+
+/// A request handed to a compute thread with its suspended exchange. The server keeps everything the
+/// request lends (path, headers, body) until the exchange is resumed, whichever thread reads it.
+private struct DeferredExchange: @unchecked Sendable {
+    let request: ServiceRequest
+    let exchange: OpaquePointer
+}
+
 /// The C server's callback, on one of its worker threads. A top-level function, not a closure, so it
-/// carries no actor isolation into threads Swift does not know.
+/// carries no actor isolation into threads Swift does not know. A request that may take long goes to
+/// a compute thread, its connection suspended meanwhile; the rest are answered here.
 private func handleExchange(_ context: UnsafeMutableRawPointer?, _ exchange: OpaquePointer?) {
     guard let context, let exchange else { return }
-    let service = Unmanaged<LayoutService>.fromOpaque(context).takeUnretainedValue()
+    let target = Unmanaged<ExchangeContext>.fromOpaque(context).takeUnretainedValue()
+    let service = target.service
+    let request = serviceRequest(exchange)
+    guard service.runsLong(request), let deferred = hs_exchange_defer(exchange) else {
+        respond(service.handle(request), on: exchange)
+        return
+    }
+    let job = DeferredExchange(request: request, exchange: deferred)
+    let queued = target.pool.submit {
+        respond(service.handle(job.request), on: job.exchange)
+        hs_exchange_resume(job.exchange)
+    }
+    if !queued {
+        respond(service.refuseBusy(request, waiting: target.pool.capacity), on: deferred)
+        hs_exchange_resume(deferred)
+    }
+}
+
+/// The request an exchange holds, its text lent from the server's buffers.
+private func serviceRequest(_ exchange: OpaquePointer) -> ServiceRequest {
     var length = 0
     let body = hs_exchange_body(exchange, &length)
     let request = ServiceRequest(
@@ -128,7 +183,11 @@ private func handleExchange(_ context: UnsafeMutableRawPointer?, _ exchange: Opa
         requestID: header(exchange, "X-Request-ID")?.description,
         body: UnsafeRawBufferPointer(start: body, count: length),
         bodyIsPadded: true)
-    let response = service.handle(request)
+    return request
+}
+
+/// Sets `response` as the exchange's answer, its headers included.
+private func respond(_ response: ServiceResponse, on exchange: OpaquePointer) {
     // The server sends straight from the answer's buffer and lets go of it once sent.
     let (bytes, lent) = response.body.retainedBytes()
     let status = hs_exchange_respond_lent(

@@ -58,6 +58,12 @@ struct Layoutd: ParsableCommand {
     @Option(help: "Bytes of base layouts the cache keeps.")
     var cacheBytes = 256 * 1024 * 1024
 
+    @Option(help: "Threads for long requests (large bodies, updates, flings, lists of bounds); 0 means one fewer than the workers, at least 1.")
+    var computeThreads = 0
+
+    @Option(help: "Long requests that may wait for a compute thread (503 server-busy beyond).")
+    var computeQueue = 64
+
     @Option(help: "Where stored layouts live: memory: (this process only) or redis://[:password@]host:port[/db] (shared by every replica, kept across restarts).")
     var store = "memory:"
 
@@ -118,6 +124,8 @@ struct Layoutd: ParsableCommand {
         guard maxAnswerAttributes > 0 else { throw ValidationError("--max-answer-attributes must be positive.") }
         guard cacheBytes >= 0 else { throw ValidationError("--cache-bytes must be 0 or more.") }
         guard drainTimeout >= 0 else { throw ValidationError("--drain-timeout must be 0 or more.") }
+        guard computeThreads >= 0 else { throw ValidationError("--compute-threads must be 0 or more.") }
+        guard computeQueue >= 0 else { throw ValidationError("--compute-queue must be 0 or more.") }
         guard storeTTL >= 1 else { throw ValidationError("--store-ttl must be at least 1 second.") }
         guard (1...60_000).contains(storeTimeout) else {
             throw ValidationError("--store-timeout must be between 1 and 60000 milliseconds.")
@@ -196,6 +204,8 @@ struct Layoutd: ParsableCommand {
         serverConfiguration.maxURIBytes = maxUriBytes
         serverConfiguration.maxBodyBytes = maxBodyBytes
         serverConfiguration.maxInflightBodyBytes = maxInflightBodyBytes
+        serverConfiguration.computeThreads = computeThreads
+        serverConfiguration.computeQueue = computeQueue
         raiseOpenFileLimit(toServe: connectionLimit)
 
         let server: LayoutServer

@@ -79,4 +79,42 @@ struct NavigationCostTests {
         #expect(layout.hitTest(header.center, kind: .header, scale: nil, layoutDirection: .leftToRight, work: &work) == header)
         #expect(Double(work) <= 2 * log2(10_000) + 4, "\(work) for 10,000 sections")
     }
+
+    /// Every line on top of every other (50-point cells, `minimumLineSpacing` -50, one a line): a view
+    /// at the top holds all n of them, yet a lookup and a hit test read only what they answer
+    /// (docs/flow-layout.md §20), counted or listed, on 1,000 and on 1,000,000 items.
+    @Test(arguments: [false, true])
+    func overlappingLinesCostNoMoreThanOthers(listed: Bool) throws {
+        func make(_ count: Int) -> BaseLayout {
+            var settings = FlowLayoutSettings()
+            settings.itemSize = Size(width: 50, height: 50)
+            settings.minimumLineSpacing = -50
+            // Listed: alternate widths (one a line still) so the row path, a tree of lines, holds them.
+            let items: FlowSection.Items = listed
+                ? .sizes((0..<count).map { Size(width: $0 % 2 == 0 ? 50 : 49, height: 50) }) : .count(count)
+            return BaseLayout(FlowLayoutInput(settings: settings, sections: [FlowSection(items: items)], crossAxisLength: 50))
+        }
+        var figures: [(lookup: Int, hit: Int)] = []
+        for count in [1000, 1_000_000] {
+            let layout = make(count)
+            let (lookup, first) = Self.lookupWork(layout, ItemPath(section: 0, item: 0))
+            #expect(first?.frame.origin == Point(x: 0, y: 0))
+            let (hit, found) = Self.hitWork(layout, Point(x: 10, y: 10))
+            #expect(found?.item == count - 1, "the last of the cells that all hold the point")
+            var work = 0
+            let (updated, mapping) = try layout.updated(by: [.deleteItems(section: 0, at: 0, count: 3)], work: &work)
+            let adjustment = layout.contentOffsetAdjustment(to: updated, mapping: mapping, anchor: Rect(x: 0, y: 0, width: 50, height: 50))
+            #expect(adjustment == Point(x: 0, y: 0), "the fourth cell, the first that survives, stays where it was")
+            figures.append((lookup, hit))
+            print("overlapping (listed: \(listed)), \(count) items: lookup \(lookup), hit \(hit)")
+        }
+        // The hit test walks the tree from its last chunk back (down the right spine, then up to the
+        // chunk that holds the point): twice a search's depth term.
+        for (name, small, large, depths) in [
+            ("lookup", figures[0].lookup, figures[1].lookup, 1.0), ("hit test", figures[0].hit, figures[1].hit, 2.0),
+        ] {
+            #expect(Double(large) <= Self.bound(n: 1_000_000, k: Self.k), "\(name): \(large) for n = 1,000,000")
+            #expect(Double(abs(large - small)) <= depths * StoredLayoutCostTests.c * log2(1000), "\(name): \(small) → \(large)")
+        }
+    }
 }

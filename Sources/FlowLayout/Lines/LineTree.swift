@@ -192,6 +192,38 @@ enum LineTree {
         )
         return forEachChunk(in: node.right, low: low, high: high, slope: slope, work: &work, before: after, visit)
     }
+
+    /// `forEachChunk`'s chunks from the last to the first, for a search that wants the last line
+    /// holding something (a hit test): subtrees whose lines all miss `low...high` are skipped whole,
+    /// and `visit` answering false ends the walk. O(depth + chunks visited).
+    @discardableResult
+    static func forEachChunkBackwards(
+        in node: LineNode?, low: FixedLength, high: FixedLength, slope: FixedLength = .zero, work: inout Int,
+        before: (items: Int, lines: Int, start: FixedLength) = (0, 0, .zero),
+        _ visit: (Position, inout Int) -> Bool
+    ) -> Bool {
+        guard let node else { return true }
+        work += 1
+        let summary = node.summary
+        let lineShift = slope * before.lines
+        if before.start + summary.minStart + lineShift > high { return true }
+        if before.start + summary.maxEnd + lineShift + slope * summary.lineCount < low { return true }
+        let left = node.left?.summary ?? LineSummary()
+        let here = Position(
+            node: node, firstItem: before.items + left.itemCount, firstLine: before.lines + left.lineCount,
+            start: before.start + left.extent)
+        let after = (here.firstItem + node.own.itemCount, here.firstLine + node.own.lineCount, here.start + node.own.extent)
+        guard forEachChunkBackwards(in: node.right, low: low, high: high, slope: slope, work: &work, before: after, visit) else {
+            return false
+        }
+        let ownShift = slope * here.firstLine
+        if here.start + node.own.minStart + ownShift <= high,
+            here.start + node.own.maxEnd + ownShift + slope * node.own.lineCount >= low
+        {
+            guard visit(here, &work) else { return false }
+        }
+        return forEachChunkBackwards(in: node.left, low: low, high: high, slope: slope, work: &work, before: before, visit)
+    }
 }
 
 /// Priorities for new nodes: a SplitMix64 sequence from a seed that depends on what is being built, so

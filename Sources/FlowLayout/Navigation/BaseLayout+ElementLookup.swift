@@ -11,17 +11,18 @@ extension BaseLayout {
     /// The answer is the visible query's own, for bounds around the cell's line: the line's span along
     /// the scroll axis, mapped as the section's cells are for right-to-left (§11), and everything
     /// across it. So the frame is the one a scroll answer writes, by construction. `work` grows by the
-    /// tree nodes and lines walked to find the line, then by the query's count: O(log n + the elements
-    /// of the cell's line).
+    /// tree nodes and lines walked to find the line, then by the items of its chunk read: O(log n + a
+    /// chunk's items), overlapping lines or not.
     public func attributes(ofItem path: ItemPath, scale: Double?, layoutDirection: LayoutDirection, work: inout Int) -> LayoutAttributes? {
         lineAttributes(holding: path, scale: scale, layoutDirection: layoutDirection, work: &work)
             .last { $0.kind == .cell && $0.section == path.section && $0.item == path.item }
     }
 
-    /// The visible query's answer for the bounds around an item's line (see `attributes(ofItem:…)`):
-    /// every cell of the line and any other element those bounds touch, each exactly as a scroll
-    /// answer has it; empty when the index path does not exist. For callers that need many cells of
-    /// one line, which would otherwise pay for the line once per cell.
+    /// The visible query's cells for the bounds around an item's line (see `attributes(ofItem:…)`),
+    /// read from that line's chunk only: every cell of the line, and those of its chunk's other lines
+    /// that the bounds touch, each exactly as a scroll answer has it; empty when the index path does
+    /// not exist. For callers that need many cells of one line, which would otherwise pay for the
+    /// line once per cell. O(log n + a chunk's items), however many other lines overlap it.
     func lineAttributes(holding path: ItemPath, scale: Double?, layoutDirection: LayoutDirection, work: inout Int) -> [LayoutAttributes] {
         guard dimension > 0, sections.indices.contains(path.section), path.item >= 0,
             path.item < sections[path.section].itemCount
@@ -39,7 +40,9 @@ extension BaseLayout {
         if case .uniform = sections[path.section].body { isUniform = true }
         viewport.bounds = cellTransform(section: path.section, uniform: isUniform, viewport: viewport).map(around)
         var found: [LayoutAttributes] = []
-        work += attributes(in: viewport, into: &found)
+        // The line's chunk alone, not everything in the bounds: lines elsewhere may overlap this one
+        // (negative line spacing), all of them, and none of them is asked for.
+        work += appendCells(ofLineHolding: path, viewport: viewport, into: &found)
         return found
     }
 

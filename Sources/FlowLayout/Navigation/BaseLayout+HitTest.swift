@@ -9,9 +9,10 @@ extension BaseLayout {
     /// UIKit's order wins: the one drawn on top, since elements of one kind share a zIndex.
     ///
     /// Cells come from the visible query for a strip two points thick around the point, across the
-    /// whole content and out to the point, so `work` grows as the query counts, O(log n + the
-    /// elements of the lines at the point); headers and footers by the binary
-    /// search of the sections and one frame per section found, O(log sections).
+    /// whole content and out to the point, read from the end (`lastCell(containing:…)`), so `work`
+    /// grows as the query counts, O(log n + the cells of the lines read until one holds the point),
+    /// overlapping lines or not; headers and footers by the binary search of the sections and one
+    /// frame per section found, O(log sections).
     public func hitTest(
         _ point: Point, kind: LayoutAttributes.Kind = .cell, scale: Double?, layoutDirection: LayoutDirection, work: inout Int
     ) -> LayoutAttributes? {
@@ -27,9 +28,7 @@ extension BaseLayout {
         let viewport = Viewport(bounds: around, scale: scale, layoutDirection: layoutDirection)
         switch kind {
         case .cell:
-            var found: [LayoutAttributes] = []
-            work += attributes(in: viewport, into: &found)
-            return found.last { $0.kind == .cell && $0.frame.contains(point) }
+            return lastCell(containing: point, viewport: viewport, work: &work)
         case .header, .footer:
             let search = contentMirror(viewport).unmap(around)
             var hit: LayoutAttributes?

@@ -122,16 +122,14 @@ extension BaseLayout {
     }
 
     private func appendCells(
-        of grid: UniformGrid, section: Int, viewport: Viewport, limit: Int, into result: inout [LayoutAttributes]
+        of grid: UniformGrid, section: Int, viewport: Viewport, limit: Int, onlyLine: Int? = nil, into result: inout [LayoutAttributes]
     ) -> Int {
         let direction = scrollDirection
         let rect = viewport.bounds
         let transform = cellTransform(section: section, uniform: true, viewport: viewport)
         let search = transform.unmap(rect).outset(by: searchSlack(scale: viewport.scale))
         let offset = sections[section].offset
-        let lines = VisibleRange.arithmetic(
-            count: grid.lineCount, base: offset + grid.firstLineStart, stride: grid.lineStride,
-            length: grid.acrossLength, low: direction.scrollMin(search), high: direction.scrollMax(search))
+        let lines = onlyLine.map { $0..<$0 + 1 } ?? gridLines(grid, section: section, viewport: viewport)
         // One probe for the arithmetic that finds the lines, one for each line's columns.
         var examined = 1
         let estimates = sections[section].lines.summary
@@ -168,10 +166,61 @@ extension BaseLayout {
         return examined
     }
 
-    private func appendCells(
-        of lines: SectionLines, section: Int, viewport: Viewport, limit: Int, into result: inout [LayoutAttributes]
-    ) -> Int {
-        let direction = scrollDirection
+    /// The lines of a uniform section that may touch `viewport.bounds`, by arithmetic. O(1).
+    private func gridLines(_ grid: UniformGrid, section: Int, viewport: Viewport) -> Range<Int> {
+        let transform = cellTransform(section: section, uniform: true, viewport: viewport)
+        let search = transform.unmap(viewport.bounds).outset(by: searchSlack(scale: viewport.scale))
+        return VisibleRange.arithmetic(
+            count: grid.lineCount, base: sections[section].offset + grid.firstLineStart, stride: grid.lineStride,
+            length: grid.acrossLength, low: scrollDirection.scrollMin(search), high: scrollDirection.scrollMax(search))
+    }
+
+    /// The last cell, in UIKit's order, that `attributes(in: viewport)` gives and whose frame contains
+    /// `point`: sections, lines (uniform path) and chunks (row path, where lines may go backwards) are
+    /// read from the end, so lines that overlap at the point cost only those read until one holds it
+    /// (docs/flow-layout.md §20.3). `work` grows as the query's count does.
+    func lastCell(containing point: Point, viewport: Viewport, work: inout Int) -> LayoutAttributes? {
+        guard dimension > 0, !viewport.bounds.isEmpty else { return nil }
+        let sectionSearch = contentMirror(viewport).unmap(viewport.bounds)
+        var found: [LayoutAttributes] = []
+        func hit() -> LayoutAttributes? {
+            defer { found.removeAll(keepingCapacity: true) }
+            return found.last { $0.kind == .cell && $0.frame.contains(point) }
+        }
+        for index in sectionRange(touching: sectionSearch, probes: &work).reversed()
+        where mayHoldElements(section: index, touching: sectionSearch) {
+            switch sections[index].body {
+            case .uniform(let grid):
+                for line in gridLines(grid, section: index, viewport: viewport).reversed() {
+                    work += appendCells(of: grid, section: index, viewport: viewport, limit: .max, onlyLine: line, into: &found)
+                    if let cell = hit() { return cell }
+                }
+            case .rows(let lines) where lines.isMonotone:
+                work += appendCells(of: lines, section: index, viewport: viewport, limit: .max, into: &found)
+                if let cell = hit() { return cell }
+            case .rows(let lines):
+                // Lines may go backwards: the chunks that may reach the bounds, the last first.
+                let (reader, relativeLow) = lineReader(lines, section: index, viewport: viewport, limit: .max)
+                var cell: LayoutAttributes?
+                LineTree.forEachChunkBackwards(
+                    in: lines.root, low: relativeLow, high: FixedLength(reader.high) - lines.base, slope: lines.slope, work: &work
+                ) { position, work in
+                    _ = reader.read(position, low: relativeLow, into: &found, work: &work)
+                    cell = hit()
+                    return cell == nil
+                }
+                if let cell { return cell }
+            }
+        }
+        return nil
+    }
+
+    /// The reader of a row-path section's lines for `viewport`, and the bounds' near edge relative to
+    /// the first line's start (for the tree's relative positions; ends reach `grow` further under CSS
+    /// `align-content: stretch`).
+    private func lineReader(
+        _ lines: SectionLines, section: Int, viewport: Viewport, limit: Int
+    ) -> (reader: LineReader, relativeLow: FixedLength) {
         let transform = cellTransform(section: section, uniform: false, viewport: viewport)
         let search = transform.unmap(viewport.bounds).outset(by: searchSlack(scale: viewport.scale))
         let offset = sections[section].offset
@@ -182,9 +231,30 @@ extension BaseLayout {
         let reader = LineReader(
             layout: self, lines: lines, section: section, offset: offset, viewport: viewport, transform: transform,
             search: search, crossAlignment: crossAlignment, limit: limit)
-        // Bounds relative to the first line's start, for the tree's relative positions; ends reach
-        // `grow` further under CSS `align-content: stretch`.
-        let relativeLow = FixedLength(direction.scrollMin(search) - offset) - lines.base - FixedLength(lines.grow)
+        return (reader, FixedLength(scrollDirection.scrollMin(search) - offset) - lines.base - FixedLength(lines.grow))
+    }
+
+    /// The cells that `attributes(in:into:)` gives for `viewport` among the line holding `path` and the
+    /// other lines of its chunk: only that chunk is read (or, on the uniform path, that line), so
+    /// lines elsewhere that overlap it (negative line spacing) cost nothing. `path` must exist.
+    /// O(log n + a chunk's items).
+    func appendCells(ofLineHolding path: ItemPath, viewport: Viewport, into result: inout [LayoutAttributes]) -> Int {
+        switch sections[path.section].body {
+        case .uniform(let grid):
+            return appendCells(of: grid, section: path.section, viewport: viewport, limit: .max, onlyLine: path.item / grid.perLine, into: &result)
+        case .rows(let lines):
+            var examined = 0
+            let position = LineTree.chunk(holdingItem: path.item, in: lines.root!, work: &examined)
+            let (reader, relativeLow) = lineReader(lines, section: path.section, viewport: viewport, limit: .max)
+            _ = reader.read(position, low: relativeLow, into: &result, work: &examined)
+            return examined
+        }
+    }
+
+    private func appendCells(
+        of lines: SectionLines, section: Int, viewport: Viewport, limit: Int, into result: inout [LayoutAttributes]
+    ) -> Int {
+        let (reader, relativeLow) = lineReader(lines, section: section, viewport: viewport, limit: limit)
         var examined = 0
         var cursorOverflowed = false
         let firstFound = result.count

@@ -12,13 +12,30 @@ public struct ElementTransition: Hashable, Sendable {
 extension BaseLayout {
     /// What to add to the scroll offset so that the first cell visible in `anchor` (in index order)
     /// that survives the update into `new` stays where it is on screen along the scroll axis; zero
-    /// across it (a list never scrolls sideways), and zero when none survives (docs/flow-layout.md §16). Left-to-right content coordinates. O(k + log n) for k cells in view;
-    /// only the first `limit` elements in view are looked at.
+    /// across it (a list never scrolls sideways), and zero when none survives (docs/flow-layout.md
+    /// §16). Left-to-right content coordinates. O(log n + the cells before the first survivor), however
+    /// many cells are in view; only the first `limit` elements in view are looked at.
     public func contentOffsetAdjustment(
         to new: BaseLayout, mapping: UpdateMapping, anchor: Rect, scale: Double? = nil, limit: Int = .max
     ) -> Point {
+        // The cells in view come in index order: the first few are asked for, and more only while
+        // none of them survives, so overlapping lines (all of them in view) cost O(log n), not O(n).
         var visible: [LayoutAttributes] = []
-        attributes(in: Viewport(bounds: anchor, scale: scale), into: &visible, limit: limit)
+        var asked = Swift.min(8, limit)
+        while true {
+            visible.removeAll(keepingCapacity: true)
+            attributes(in: Viewport(bounds: anchor, scale: scale), into: &visible, limit: asked)
+            let complete = visible.count <= asked
+            if let moved = firstSurvivor(of: visible.prefix(asked), to: new, mapping: mapping, scale: scale) { return moved }
+            if complete || asked >= limit { return Point(x: 0, y: 0) }
+            asked = Swift.min(limit, asked * 4)
+        }
+    }
+
+    /// The move along the scroll axis of the first cell of `visible` that survives into `new`.
+    private func firstSurvivor(
+        of visible: ArraySlice<LayoutAttributes>, to new: BaseLayout, mapping: UpdateMapping, scale: Double?
+    ) -> Point? {
         for cell in visible where cell.kind == .cell {
             guard let path = mapping.newPath(of: ItemPath(section: cell.section, item: cell.item)),
                 let after = new.attributes(ofItem: path, scale: scale)
@@ -29,7 +46,7 @@ extension BaseLayout {
                 ? Point(x: 0, y: after.frame.minY - cell.frame.minY)
                 : Point(x: after.frame.minX - cell.frame.minX, y: 0)
         }
-        return Point(x: 0, y: 0)
+        return nil
     }
 
     /// Every cell, header and footer in `bounds` before the update (in this layout) or after it (in

@@ -8,6 +8,8 @@
  * the limit); a pool of `threads` libmicrohttpd workers, each with its own epoll set, reads requests and
  * writes answers; one reaper thread enforces the request deadline. The handler runs on a worker, for
  * one request at a time per worker and concurrently across workers; nothing else calls into the owner.
+ * A handler may hand a request to a thread of its own (hs_exchange_defer): its connection waits,
+ * suspended, without holding the worker, until that thread answers it (hs_exchange_resume).
  *
  * Ownership. The server owns every request buffer: the exchange and all it returns (method, path,
  * headers, query, body) are valid only during the handler call. An answer set with
@@ -152,6 +154,15 @@ int hs_exchange_add_header(hs_exchange *exchange, const char *name, const char *
 #define HS_HEADER_BYTES_MAX 1022
 int hs_exchange_add_header_bytes(hs_exchange *exchange, const void *name, size_t name_length, const void *value,
                                  size_t value_length);
+
+/* Hands the request to another thread: the connection is suspended (no worker waits for it), and the
+ * returned exchange, valid until hs_exchange_resume, is answered there with the respond and header
+ * calls; the request's method, path, headers, query and body stay valid until then too. Call at most
+ * once, from the handler, before any respond call; NULL (and nothing suspended) when it cannot. */
+hs_exchange *hs_exchange_defer(hs_exchange *exchange);
+/* Sends the answer set on a deferred exchange (none set: HS_REJECT_NO_ANSWER) and frees the exchange.
+ * Call once, from any thread. */
+void hs_exchange_resume(hs_exchange *deferred);
 
 #ifdef __cplusplus
 }

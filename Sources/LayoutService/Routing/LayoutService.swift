@@ -75,6 +75,31 @@ public final class LayoutService: Sendable {
         }
     }
 
+    /// Whether a request may take long enough to hold up the other connections of the thread that
+    /// reads it, and should run on a thread of its own: a body over 16 KiB (registrations, one-shot
+    /// layouts, lists of bounds, update batches), any batch of updates or fling (transitions, frames'
+    /// attributes), or a scroll body over 1 KiB (a list of bounds). Cheap: a scroll's small body, a
+    /// GET, a probe are answered where they are read.
+    public func runsLong(_ request: ServiceRequest) -> Bool {
+        guard request.method == "POST" else { return false }
+        let bytes = request.body.count
+        if bytes > 16 * 1024 { return true }
+        return request.path.withUTF8 { path in
+            func endsWith(_ suffix: StaticString) -> Bool {
+                let count = suffix.utf8CodeUnitCount
+                return path.count >= count && memcmp(path.baseAddress! + path.count - count, suffix.utf8Start, count) == 0
+            }
+            return endsWith("/updates") || endsWith("/fling") || (bytes > 1024 && endsWith("/attributes"))
+        }
+    }
+
+    /// The answer to a long request that found every compute thread busy and `waiting` more queued:
+    /// 503 `server-busy` with `Retry-After`, observed like any other answer.
+    public func refuseBusy(_ request: ServiceRequest, waiting: Int) -> ServiceResponse {
+        let label = RouteTable.match(request.path).map { $0.0.pointee.label } ?? .unknown
+        return observed(request, route: label) { .problem(.computeBusy(waiting: waiting)) }
+    }
+
     /// The middleware every handler runs inside: times the answer, compresses it when the client asks
     /// (`encode(for:)`), counts it, stamps the request id on it and logs it.
     @inline(__always)

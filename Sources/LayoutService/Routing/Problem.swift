@@ -70,6 +70,15 @@ public struct Problem: Error, Hashable, Sendable {
         return problem
     }
 
+    /// Every thread for long requests is busy and `waiting` more wait: the same request may succeed
+    /// in a second.
+    static func computeBusy(waiting: Int) -> Problem {
+        var problem = Problem(slug: "server-busy", title: "Service Unavailable", status: 503,
+                detail: "Every thread for long requests is busy and \(waiting) more are waiting; retry after a second.")
+        problem.retryAfter = 1
+        return problem
+    }
+
     static func unsupportedMediaType(_ contentType: String?) -> Problem {
         Problem(slug: "unsupported-media-type", title: "Unsupported Media Type", status: 415,
                 detail: contentType.map { "The body must be application/json, not '\($0)'." }
