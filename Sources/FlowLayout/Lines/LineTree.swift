@@ -169,27 +169,22 @@ enum LineTree {
     ) -> Bool {
         guard let node else { return true }
         work += 1
-        let summary = node.summary
-        let lineShift = slope * before.lines
-        if before.start + summary.minStart + lineShift > high { return false }
-        if before.start + summary.maxEnd + lineShift + slope * summary.lineCount < low { return true }
-        let left = node.left?.summary ?? LineSummary()
+        switch reach(node.summary, start: before.start, line: before.lines, low: low, high: high, slope: slope) {
+        case .after: return false
+        case .before: return true
+        case .within: break
+        }
         guard forEachChunk(in: node.left, low: low, high: high, slope: slope, work: &work, before: before, visit) else {
             return false
         }
-        let here = Position(
-            node: node, firstItem: before.items + left.itemCount, firstLine: before.lines + left.lineCount,
-            start: before.start + left.extent)
+        let (here, after) = positions(of: node, before: before)
         // The chunk itself only when its own lines may reach `low` (on the way down to a later chunk
         // they all end before it).
-        let ownShift = slope * here.firstLine
-        if here.start + node.own.minStart + ownShift > high { return false }
-        if here.start + node.own.maxEnd + ownShift + slope * node.own.lineCount >= low {
-            guard visit(here, &work) else { return false }
+        switch reach(node.own, start: here.start, line: here.firstLine, low: low, high: high, slope: slope) {
+        case .after: return false
+        case .within: guard visit(here, &work) else { return false }
+        case .before: break
         }
-        let after = (
-            here.firstItem + node.own.itemCount, here.firstLine + node.own.lineCount, here.start + node.own.extent
-        )
         return forEachChunk(in: node.right, low: low, high: high, slope: slope, work: &work, before: after, visit)
     }
 
@@ -204,25 +199,40 @@ enum LineTree {
     ) -> Bool {
         guard let node else { return true }
         work += 1
-        let summary = node.summary
-        let lineShift = slope * before.lines
-        if before.start + summary.minStart + lineShift > high { return true }
-        if before.start + summary.maxEnd + lineShift + slope * summary.lineCount < low { return true }
-        let left = node.left?.summary ?? LineSummary()
-        let here = Position(
-            node: node, firstItem: before.items + left.itemCount, firstLine: before.lines + left.lineCount,
-            start: before.start + left.extent)
-        let after = (here.firstItem + node.own.itemCount, here.firstLine + node.own.lineCount, here.start + node.own.extent)
+        guard reach(node.summary, start: before.start, line: before.lines, low: low, high: high, slope: slope) == .within else {
+            return true
+        }
+        let (here, after) = positions(of: node, before: before)
         guard forEachChunkBackwards(in: node.right, low: low, high: high, slope: slope, work: &work, before: after, visit) else {
             return false
         }
-        let ownShift = slope * here.firstLine
-        if here.start + node.own.minStart + ownShift <= high,
-            here.start + node.own.maxEnd + ownShift + slope * node.own.lineCount >= low
-        {
+        if reach(node.own, start: here.start, line: here.firstLine, low: low, high: high, slope: slope) == .within {
             guard visit(here, &work) else { return false }
         }
         return forEachChunkBackwards(in: node.left, low: low, high: high, slope: slope, work: &work, before: before, visit)
+    }
+
+    /// Where lines summed by `summary`, the first starting at `start` (line `line` of the section),
+    /// lie against `low...high`: all end before it, all start after it, or some may reach it.
+    private enum Reach { case before, within, after }
+
+    private static func reach(
+        _ summary: LineSummary, start: FixedLength, line: Int, low: FixedLength, high: FixedLength, slope: FixedLength
+    ) -> Reach {
+        let shift = slope * line
+        if start + summary.minStart + shift > high { return .after }
+        if start + summary.maxEnd + shift + slope * summary.lineCount < low { return .before }
+        return .within
+    }
+
+    /// A node's chunk's position, its subtree starting at `before`, and where its right subtree starts.
+    private static func positions(
+        of node: LineNode, before: (items: Int, lines: Int, start: FixedLength)
+    ) -> (here: Position, after: (items: Int, lines: Int, start: FixedLength)) {
+        let here = Position(
+            node: node, firstItem: before.items + node.leftItems, firstLine: before.lines + node.leftLines,
+            start: before.start + node.leftExtent)
+        return (here, (here.firstItem + node.own.itemCount, here.firstLine + node.own.lineCount, here.start + node.own.extent))
     }
 }
 
