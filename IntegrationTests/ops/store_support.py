@@ -47,6 +47,17 @@ def wait_until(predicate, timeout: float, interval: float = 0.05, what: str = "c
     raise AssertionError(f"timed out after {timeout} s waiting for {what} (last error: {last_error!r})")
 
 
+def stop_process(process: subprocess.Popen):
+    """SIGTERM, and SIGKILL when it has not ended ten seconds later."""
+    if process.poll() is None:
+        process.terminate()
+    try:
+        process.wait(timeout=10)
+    except subprocess.TimeoutExpired:
+        process.kill()
+        process.wait()
+
+
 # MARK: Redis's protocol
 
 class RedisError(Exception):
@@ -179,13 +190,7 @@ class Nutcracker:
         return f"redis://127.0.0.1:{self.port}"
 
     def stop(self):
-        if self.process.poll() is None:
-            self.process.terminate()
-        try:
-            self.process.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            self.process.kill()
-            self.process.wait()
+        stop_process(self.process)
 
 
 class Nginx:
@@ -222,13 +227,7 @@ class Nginx:
         time.sleep(0.5)
 
     def stop(self):
-        if self.process.poll() is None:
-            self.process.terminate()
-        try:
-            self.process.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            self.process.kill()
-            self.process.wait()
+        stop_process(self.process)
         self.log.close()
 
 

@@ -176,7 +176,8 @@ private struct LRUState: Sendable {
         // The newest layout first: a view scrolls with request after request for one layout, and
         // comparing two words is cheaper than hashing the key for the dictionary (a SipHash of it).
         if newest >= 0, slots[newest].key == key {
-            slots[newest].used = true
+            // Read before written: a layout scrolled again and again is marked already.
+            if !slots[newest].used { slots[newest].used = true }
             return slots[newest].layout
         }
         guard let slot = index[key] else { return nil }

@@ -218,6 +218,7 @@ extension BaseLayout {
     /// The reader of a row-path section's lines for `viewport`, and the bounds' near edge relative to
     /// the first line's start (for the tree's relative positions; ends reach `grow` further under CSS
     /// `align-content: stretch`).
+    @inline(__always)
     private func lineReader(
         _ lines: SectionLines, section: Int, viewport: Viewport, limit: Int
     ) -> (reader: LineReader, relativeLow: FixedLength) {

@@ -89,7 +89,9 @@ public final class LayoutService: Sendable {
                 let count = suffix.utf8CodeUnitCount
                 return path.count >= count && memcmp(path.baseAddress! + path.count - count, suffix.utf8Start, count) == 0
             }
-            return endsWith("/updates") || endsWith("/fling") || (bytes > 1024 && endsWith("/attributes"))
+            // A scroll's path ends in "attributes", compared once, and only for a body over 1 KiB.
+            return bytes > 1024 ? endsWith("/attributes") || endsWith("/updates") || endsWith("/fling")
+                : path.last == UInt8(ascii: "g") ? endsWith("/fling") : endsWith("/updates")
         }
     }
 
