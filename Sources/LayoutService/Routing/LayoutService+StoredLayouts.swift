@@ -18,6 +18,7 @@ extension LayoutService {
     /// The stored layout a request's path names, from this replica's cache or the store; else the
     /// problem to answer: 404 `layout-not-found` when the store does not have it (or the id is not
     /// one), 503 `store-unavailable` when the store cannot say.
+    @inline(__always)
     func storedLayout(_ pathID: PathID?, _ request: ServiceRequest) throws(Problem) -> (id: ContentHash, layout: BaseLayout) {
         guard let id = pathID?.layoutID else { throw notFoundProblem(pathID, request) }
         let found: BaseLayout?

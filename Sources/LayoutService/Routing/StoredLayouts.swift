@@ -49,8 +49,14 @@ final class StoredLayouts: Sendable {
 
     /// The layout stored under `id`: from the cache, else from the store (then cached); nil when
     /// neither has it.
+    @inline(__always)
     func layout(_ id: ContentHash) throws(StoreError) -> BaseLayout? {
         if let layout = cache.lookup(id) { return layout }
+        return try fetch(id)
+    }
+
+    /// The layout the cache lacks, from the store (once for every request that asks at the same time).
+    private func fetch(_ id: ContentHash) throws(StoreError) -> BaseLayout? {
         guard let store else { return nil }
         let (flight, leads) = flights.withLock { flights in
             if let flight = flights[id] { return (flight, false) }
