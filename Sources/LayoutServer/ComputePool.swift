@@ -21,7 +21,6 @@ final class ComputePool: Sendable {
             var thread = pthread_t()
             let started = pthread_create(&thread, nil, { argument in
                 Unmanaged<ComputePool>.fromOpaque(argument!).takeRetainedValue().run()
-                return nil
             }, Unmanaged.passRetained(self).toOpaque())
             precondition(started == 0, "pthread_create failed: \(started)")
             pthread_detach(thread)
