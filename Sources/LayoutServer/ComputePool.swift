@@ -38,9 +38,6 @@ final class ComputePool: Sendable {
         return queued
     }
 
-    /// Jobs waiting for a thread now.
-    var queued: Int { jobs.withLock { $0.count } }
-
     private func run() -> Never {
         while true {
             waiting.wait()

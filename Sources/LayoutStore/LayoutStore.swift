@@ -13,8 +13,6 @@ public protocol LayoutStore: Sendable {
     func load(_ id: ContentHash) throws(StoreError) -> BaseLayout?
     /// Removes the layout's root; true when there was one.
     func delete(_ id: ContentHash) throws(StoreError) -> Bool
-    /// Whether the last call reached the store.
-    var isUp: Bool { get }
     /// What it is, for logs, without secrets.
     var description: String { get }
     /// The store's operations, errors and latency as Prometheus text.

@@ -88,12 +88,13 @@ final class StoredLayouts: Sendable {
     /// stored) when it alone exceeds the cache's budget, since no replica could keep it. With a store,
     /// what is cached (and answered) is the layout rebuilt from what was stored, as every other replica
     /// will rebuild it: the same bytes from every replica, cost figures included.
-    func keep(_ layout: BaseLayout) throws(StoreError) -> LayoutCache.Storing {
+    /// `rebuilt`: `layout` came from this cache, which with a store holds only rebuilt layouts.
+    func keep(_ layout: BaseLayout, rebuilt: Bool = false) throws(StoreError) -> LayoutCache.Storing {
         guard let store else { return cache.store(layout) }
         guard layout.storedByteCount <= cache.byteBudget else { return .tooLarge(layout) }
         let archive = LayoutArchive(layout)
         let existed = try store.save(archive)
-        let kept = (try? archive.rebuilt()) ?? layout
+        let kept = rebuilt ? layout : (try? archive.rebuilt()) ?? layout
         switch cache.store(kept) {
         case .hit(let cached): return existed ? .hit(cached) : .stored(cached)
         case .stored(let stored): return existed ? .hit(stored) : .stored(stored)
@@ -105,7 +106,8 @@ final class StoredLayouts: Sendable {
     /// there is one, else built.
     func keep(_ input: FlowLayoutInput, key: ContentHash) throws(StoreError) -> LayoutCache.Storing {
         guard store != nil else { return cache.store(input, key: key) }
-        return try keep(cache.lookup(key) ?? BaseLayout(input))
+        if let cached = cache.lookup(key) { return try keep(cached, rebuilt: true) }
+        return try keep(BaseLayout(input))
     }
 
     /// Forgets `id` here and in the store; true when either had it.
