@@ -17,8 +17,10 @@ of the stored layout, whose shape it learns from the answers), so that they are 
 The server is stopped with SIGTERM and must exit 0. The last line is `schemathesis: N passed, M failed`;
 the exit status is non-zero when schemathesis found any failure or the server misbehaved.
 """
+import json
 import os
 import subprocess
+import urllib.request
 import sys
 import tempfile
 import time
@@ -68,6 +70,7 @@ def main() -> int:
         if code != 0:
             failures += 1
             print(f"schemathesis exited {code}")
+            report_server_state(port, log)
     finally:
         alive = server.poll() is None
         exit_code = stop(server)
@@ -79,6 +82,31 @@ def main() -> int:
     print(f"schemathesis run took {time.monotonic() - started:.0f} s")
     print(f"schemathesis: {1 if failures == 0 else 0} passed, {failures} failed")
     return 1 if failures else 0
+
+
+def report_server_state(port: int, log) -> None:
+    """After a failure: what the server still holds (requests in flight, from /metrics) and its slowest
+    answered requests (from its JSON request log), so that a timeout tells slow work from a lost answer."""
+    try:
+        with urllib.request.urlopen(f"http://127.0.0.1:{port}/metrics", timeout=5) as answer:
+            gauges = [line for line in answer.read().decode().splitlines() if line.startswith("layoutd_http_requests_in_flight")]
+        print("server after the run: " + ("; ".join(gauges) or "no in-flight gauge"))
+    except OSError as error:
+        print(f"server after the run: /metrics not answered ({error})")
+    log.seek(0)
+    requests = []
+    for line in log.read().decode(errors="replace").splitlines():
+        try:
+            entry = json.loads(line)
+        except ValueError:
+            continue
+        if "duration_us" in entry:
+            requests.append(entry)
+    requests.sort(key=lambda entry: -entry["duration_us"])
+    print(f"slowest of the {len(requests)} requests the server logged:")
+    for entry in requests[:10]:
+        print(f"  {entry['duration_us'] / 1e6:8.3f} s {entry.get('method')} {entry.get('route')} {entry.get('status')} "
+              f"{entry.get('request_bytes')} B in, {entry.get('response_bytes')} B out")
 
 
 if __name__ == "__main__":
