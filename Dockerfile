@@ -10,10 +10,14 @@ ARG BINARY_IMAGE=build
 FROM ${SWIFT_IMAGE} AS build
 RUN apt-get update \
     && DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends \
-        make libsimdjson-dev zlib1g-dev libhiredis-dev pkg-config \
+        make libsimdjson-dev zlib1g-dev libhiredis-dev pkg-config dpkg-dev patch xz-utils curl \
     && rm -rf /var/lib/apt/lists/*
 WORKDIR /src
 COPY Package.swift Makefile ./
+# `make release` builds libmicrohttpd first: Debian's source package with patches/ applied
+# (scripts/build-libmicrohttpd.sh), linked statically.
+COPY patches ./patches
+COPY scripts/build-libmicrohttpd.sh ./scripts/
 # The manifest names the test and benchmark targets too, and SwiftPM refuses a manifest whose target
 # folders are missing, even when building one product.
 COPY Sources ./Sources

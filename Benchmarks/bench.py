@@ -677,7 +677,7 @@ def report(engine, http, arguments):
         f"{3 * arguments.instruction_requests} times over one keep-alive connection; the difference divided by "
         f"{2 * arguments.instruction_requests}. User space only (the kernel's share of a request is not counted), "
         "and the same on every run. Neither server zeroes its connection's 16 KiB memory pool between requests "
-        "any more (libmicrohttpd patch 6, `Sources/CMicroHTTPD/PATCHES.md`), which valgrind counted one instruction "
+        "any more (`patches/0005-pool-reset-without-zeroing.patch`), which valgrind counted one instruction "
         "a byte (`rep stosb`): about 16,400 of each server's instructions a request before.", "",
         "| server | instructions per request | ratio |", "|---|---|---|",
         f"| bare C server, fixed body | {instructions['baseline']:,.0f} | 1 |",

@@ -3,6 +3,7 @@ requests, and a drain afterwards. `FLOOD_ROUNDS` sets the rounds of the burst te
 `make test`, hundreds in `make stress`)."""
 import http.client
 import json
+import math
 import os
 import signal
 import socket
@@ -118,7 +119,7 @@ def test_bursts_past_the_connection_limit_never_wedge_the_server(layoutd):
 
 def test_a_connection_past_the_limit_gets_a_503_problem(layoutd):
     server = layoutd("--connection-limit", "2", "--threads", "1")
-    held = [socket.create_connection(("127.0.0.1", server.port)) for _ in range(2)]
+    held = [socket.create_connection(("127.0.0.1", server.port)) for _ in range(4)]
     time.sleep(0.2)
     extra = socket.create_connection(("127.0.0.1", server.port), timeout=3)
     answer = b""
@@ -219,3 +220,47 @@ def test_a_slow_request_on_a_kept_connection_times_out_from_its_first_byte(layou
     answer = sock.recv(4096)
     assert answer.startswith(b"HTTP/1.1 408 "), answer
     assert 1.5 < time.monotonic() - started < 3.5
+
+
+def test_a_request_that_arrived_in_full_behind_a_busy_worker_is_answered_not_408(layoutd):
+    """The request deadline covers receiving a request only: one that arrived in full while the only
+    worker was busy with others waits for it, longer than the deadline, and is answered, not 408."""
+    server = layoutd("--threads", "1", "--request-timeout", "1", "--connection-timeout", "30",
+                     "--max-answer-attributes", "400000")
+    registration = json.dumps({"viewport": {"width": 300}, "layout": {"itemSize": {"width": 3, "height": 3}},
+                               "itemCount": 1_000_000})
+    connection = http.client.HTTPConnection("127.0.0.1", server.port, timeout=30)
+    connection.request("POST", "/v1/layouts", registration, {"Content-Type": "application/json"})
+    layout = json.loads(connection.getresponse().read())["layoutId"]
+    # About 400,000 attributes, compressed, on the worker itself (a GET is never handed to the compute
+    # threads): each takes the worker for a second or more.
+    heavy = (f"GET /v1/layouts/{layout}/attributes?x=0&y=0&width=300&height=224000 HTTP/1.1\r\n"
+             "Host: a\r\nAccept-Encoding: gzip\r\n\r\n").encode()
+    probe = b"GET /healthz HTTP/1.1\r\nHost: a\r\n\r\n"
+    # A kept connection, known to the worker and to the request deadline before the worker is busy.
+    waiting = socket.create_connection(("127.0.0.1", server.port), timeout=30)
+    waiting.sendall(probe)
+    assert waiting.recv(4096).startswith(b"HTTP/1.1 200 ")
+    # Enough of them to keep the worker three seconds, measured on this machine.
+    timing = socket.create_connection(("127.0.0.1", server.port), timeout=30)
+    timed = time.monotonic()
+    timing.sendall(heavy)
+    assert timing.recv(64).startswith(b"HTTP/1.1 200 ")
+    each = time.monotonic() - timed
+    timing.close()
+    busy = [socket.create_connection(("127.0.0.1", server.port), timeout=30)
+            for _ in range(min(64, math.ceil(3 / each)))]
+    for sock in busy:
+        sock.sendall(heavy)
+    time.sleep(0.1)
+    started = time.monotonic()
+    waiting.sendall(probe)
+    answer = waiting.recv(4096)
+    waited = time.monotonic() - started
+    heavy_answers = [sock.recv(64) for sock in busy]
+    for sock in busy:
+        sock.close()  # unread answers: the server's write fails and it closes too
+    waiting.close()
+    assert all(data.startswith(b"HTTP/1.1 200 ") for data in heavy_answers), heavy_answers
+    assert answer.startswith(b"HTTP/1.1 200 "), answer[:200]
+    assert waited > 2, f"answered after {waited:.2f} s: the worker was not busy past the deadline, nothing was tested"

@@ -691,8 +691,8 @@ static int open_listener(int family, const struct sockaddr_storage *address, uin
  * shutting it down: the blocked accept returns, and new connections are refused at once.
  *
  * The connection limit is ours too, so that a connection past it gets a 503 at once instead of a
- * silent close: libmicrohttpd's own limit is set where no worker reaches it (see hs_server_start).
- * (Its 0.9.75 release also wedged for good when a worker met its limit; see CMicroHTTPD/PATCHES.md.) */
+ * silent close: libmicrohttpd's own limit is set where no worker reaches it (see hs_server_start),
+ * which also keeps 0.9.75 from wedging for good when a worker met its limit (docs/architecture.md §7). */
 static void *accept_loop(void *argument) {
     hs_server *server = argument;
     for (;;) {

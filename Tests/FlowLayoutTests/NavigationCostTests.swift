@@ -94,7 +94,7 @@ struct NavigationCostTests {
                 ? .sizes((0..<count).map { Size(width: $0 % 2 == 0 ? 50 : 49, height: 50) }) : .count(count)
             return BaseLayout(FlowLayoutInput(settings: settings, sections: [FlowSection(items: items)], crossAxisLength: 50))
         }
-        var figures: [(lookup: Int, hit: Int)] = []
+        var figures: [(lookup: Int, hit: Int, anchor: Int)] = []
         for count in [1000, 1_000_000] {
             let layout = make(count)
             let (lookup, first) = Self.lookupWork(layout, ItemPath(section: 0, item: 0))
@@ -103,15 +103,20 @@ struct NavigationCostTests {
             #expect(found?.item == count - 1, "the last of the cells that all hold the point")
             var work = 0
             let (updated, mapping) = try layout.updated(by: [.deleteItems(section: 0, at: 0, count: 3)], work: &work)
-            let adjustment = layout.contentOffsetAdjustment(to: updated, mapping: mapping, anchor: Rect(x: 0, y: 0, width: 50, height: 50))
+            var anchorWork = 0
+            let adjustment = layout.contentOffsetAdjustment(
+                to: updated, mapping: mapping, anchor: Rect(x: 0, y: 0, width: 50, height: 50), scale: nil, limit: .max,
+                work: &anchorWork)
             #expect(adjustment == Point(x: 0, y: 0), "the fourth cell, the first that survives, stays where it was")
-            figures.append((lookup, hit))
-            print("overlapping (listed: \(listed)), \(count) items: lookup \(lookup), hit \(hit)")
+            figures.append((lookup, hit, anchorWork))
+            print("overlapping (listed: \(listed)), \(count) items: lookup \(lookup), hit \(hit), anchor \(anchorWork)")
         }
         // The hit test walks the tree from its last chunk back (down the right spine, then up to the
         // chunk that holds the point): twice a search's depth term.
         for (name, small, large, depths) in [
             ("lookup", figures[0].lookup, figures[1].lookup, 1.0), ("hit test", figures[0].hit, figures[1].hit, 2.0),
+            // The anchor: a query for its first few cells, then a lookup of a survivor in the new layout.
+            ("anchor", figures[0].anchor, figures[1].anchor, 2.0),
         ] {
             #expect(Double(large) <= Self.bound(n: 1_000_000, k: Self.k), "\(name): \(large) for n = 1,000,000")
             #expect(Double(abs(large - small)) <= depths * StoredLayoutCostTests.c * log2(1000), "\(name): \(small) → \(large)")

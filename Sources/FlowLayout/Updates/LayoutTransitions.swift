@@ -18,15 +18,26 @@ extension BaseLayout {
     public func contentOffsetAdjustment(
         to new: BaseLayout, mapping: UpdateMapping, anchor: Rect, scale: Double? = nil, limit: Int = .max
     ) -> Point {
+        var work = 0
+        return contentOffsetAdjustment(to: new, mapping: mapping, anchor: anchor, scale: scale, limit: limit, work: &work)
+    }
+
+    /// `contentOffsetAdjustment(to:mapping:anchor:scale:limit:)`, counting the elements the queries
+    /// looked at and the work of each lookup in `new` (tests of its bound).
+    func contentOffsetAdjustment(
+        to new: BaseLayout, mapping: UpdateMapping, anchor: Rect, scale: Double?, limit: Int, work: inout Int
+    ) -> Point {
         // The cells in view come in index order: the first few are asked for, and more only while
         // none of them survives, so overlapping lines (all of them in view) cost O(log n), not O(n).
         var visible: [LayoutAttributes] = []
         var asked = Swift.min(8, limit)
         while true {
             visible.removeAll(keepingCapacity: true)
-            attributes(in: Viewport(bounds: anchor, scale: scale), into: &visible, limit: asked)
+            work += attributes(in: Viewport(bounds: anchor, scale: scale), into: &visible, limit: asked)
             let complete = visible.count <= asked
-            if let moved = firstSurvivor(of: visible.prefix(asked), to: new, mapping: mapping, scale: scale) { return moved }
+            if let moved = firstSurvivor(of: visible.prefix(asked), to: new, mapping: mapping, scale: scale, work: &work) {
+                return moved
+            }
             if complete || asked >= limit { return Point(x: 0, y: 0) }
             asked = Swift.min(limit, asked * 4)
         }
@@ -34,11 +45,11 @@ extension BaseLayout {
 
     /// The move along the scroll axis of the first cell of `visible` that survives into `new`.
     private func firstSurvivor(
-        of visible: ArraySlice<LayoutAttributes>, to new: BaseLayout, mapping: UpdateMapping, scale: Double?
+        of visible: ArraySlice<LayoutAttributes>, to new: BaseLayout, mapping: UpdateMapping, scale: Double?, work: inout Int
     ) -> Point? {
         for cell in visible where cell.kind == .cell {
             guard let path = mapping.newPath(of: ItemPath(section: cell.section, item: cell.item)),
-                let after = new.attributes(ofItem: path, scale: scale)
+                let after = new.attributes(ofItem: path, scale: scale, layoutDirection: .leftToRight, work: &work)
             else { continue }
             // Along the scroll axis only: a cell that moved to another place in its line (or to
             // another line's other end) must not scroll the list sideways.
