@@ -46,10 +46,10 @@ struct HitTestProperties {
                 x: Double(Int(random.next() % UInt64(size.width + 200)) - 100) + 0.5,
                 y: Double(Int(random.next() % UInt64(size.height + 200)) - 100) + 0.5)
             // Strips around the point, thin and thicker, reaching across to the content: each must list
-            // the same containing cells. (Not yet much taller ones: the visible query misses a cell whose
-            // line starts far above small bounds in some sections of negative insets and spacings, and
-            // finds it for bounds hundreds of points tall: seeds 1180983128492645709 and
-            // 14909789508772603295 at 300 points. A fix of the visible query's own.)
+            // the same containing cells. Not much taller ones: a cell carried outside its section's
+            // frame is returned only for bounds that also reach that frame (docs/flow-layout.md §9, as
+            // in UIKit), so a strip hundreds of points tall may list a cell a thin one does not (seeds
+            // 1180983128492645709 and 14909789508772603295 at 300 points).
             for reach in [0.5, 7.0] {
                 let vertical = layout.scrollDirection == .vertical
                 let across = vertical ? point.x : point.y
