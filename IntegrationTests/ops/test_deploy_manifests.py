@@ -14,6 +14,7 @@ from pathlib import Path
 
 import pytest
 import yaml
+from test_memory_budgets import documented_bound
 
 ROOT = Path(__file__).resolve().parents[2]
 KUBERNETES = ROOT / "deploy" / "kubernetes"
@@ -161,7 +162,14 @@ def test_deployment_starts_the_binary_with_its_flags_and_its_probes_answer(layou
         assert re.search(rf"{re.escape(flag)}\b", help_text), f"{name}: layoutd has no {flag}"
 
     limits = container["resources"]["limits"]
-    assert mebibytes(limits["memory"]) * 2**20 > 1.5 * int(env["LAYOUTD_CACHE_BYTES"])
+    # The memory limit holds the README's bound on peak memory for the manifest's flags.
+    flags = dict(zip(container["args"][::2], container["args"][1::2]))
+    threads = int(flags["--threads"])
+    bound = documented_bound(
+        cache=int(env["LAYOUTD_CACHE_BYTES"]), bodies=int(env["LAYOUTD_MAX_INFLIGHT_BODY_BYTES"]),
+        answers=int(env["LAYOUTD_MAX_INFLIGHT_ANSWER_BYTES"]), max_body=8 * 2**20, attributes=100_000,
+        threads=threads + max(1, threads - 1), connections=1024, connection_memory=16 * 1024)
+    assert mebibytes(limits["memory"]) * 2**20 > bound, f"{limits['memory']} is under the bound, {bound / 2**20:.0f} MiB"
     assert container["resources"]["requests"]["cpu"]
 
     dockerfile = (ROOT / "Dockerfile").read_text()

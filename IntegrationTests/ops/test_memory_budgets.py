@@ -139,3 +139,96 @@ def test_band_sections_count_so_four_of_the_largest_band_requests_stay_small(lay
         assert seconds < 5, f"refused after {seconds:.1f} s"
     # Four answers of up to 100,000 elements each (about 200 bytes an element) at most, not 551 MB.
     assert peak[0] - before < 4 * 100_000 * 200 + 32 * MIB, f"RSS grew by {(peak[0] - before) / MIB:.0f} MiB"
+
+
+def peak_rss_bytes(pid: int) -> int:
+    with open(f"/proc/{pid}/status") as status:
+        line = next(l for l in status if l.startswith("VmHWM:"))
+    return int(line.split()[1]) * 1024
+
+
+def whole_answer(sock: socket.socket) -> tuple[int, bytes]:
+    """Status and body of one HTTP/1.1 answer with a Content-Length."""
+    data = b""
+    while b"\r\n\r\n" not in data:
+        data += sock.recv(65536)
+    head, body = data.split(b"\r\n\r\n", 1)
+    length = int(next(l for l in head.split(b"\r\n") if l.lower().startswith(b"content-length:")).split(b":")[1])
+    while len(body) < length:
+        body += sock.recv(1 << 20)
+    return int(head.split(b" ")[1]), body
+
+
+def documented_bound(*, cache, bodies, answers, max_body, attributes, threads, connections, connection_memory):
+    """The README's bound on peak resident memory ("Limits and hardening"): a constant, the cache, the
+    bodies being received, the answers waiting for their clients, each thread's answer in the making
+    (with its elements and its compressed copy) and parser, and each connection's memory."""
+    return (64 * MIB + cache + bodies + answers + threads * (4 * attributes * 200 + 2 * max_body)
+            + connections * (connection_memory + 16 * 1024))
+
+
+def test_peak_memory_stays_within_the_documented_bound_with_the_largest_answers_at_once(layoutd):
+    """The largest answer every route allows (100,000 elements, about 18 MB each), four of each at once
+    from clients that read late: answers past --max-inflight-answer-bytes are refused (503 server-busy)
+    rather than held, and peak RSS stays within the README's bound."""
+    import threading
+    settings = dict(cache=32 * MIB, bodies=16 * MIB, answers=64 * MIB, max_body=1 * MIB, attributes=100_000,
+                    connection_memory=16 * 1024)
+    server = layoutd("--threads", "2", "--compute-threads", "1", "--cache-bytes", str(settings["cache"]),
+                     "--max-inflight-body-bytes", str(settings["bodies"]), "--max-body-bytes", str(settings["max_body"]),
+                     "--max-inflight-answer-bytes", str(settings["answers"]), "--log-level", "error")
+    grid = {"itemSize": {"width": 4, "height": 4}, "minimumLineSpacing": 0, "minimumInteritemSpacing": 0}
+    status, _, body = server.request("POST", "/v1/layouts", {"viewport": {"width": 400}, "layout": grid,
+                                                             "itemCount": 1_000_000})
+    assert status == 201, body[:200]
+    layout = json.loads(body)["layoutId"]
+    parallax = {"model": "center", "maxOffset": 30}
+    # Each the largest of its route on this grid of 100 cells a line, 4 points apart: 1,000 lines of
+    # cells, or 240 bounds of 400 cells, or 600 frames of about 166 cells.
+    largest = {
+        "scroll": ("GET", f"/v1/layouts/{layout}/attributes?x=0&y=0&width=400&height=3990", None),
+        "bounds list with bands": ("POST", f"/v1/layouts/{layout}/attributes", {
+            "bounds": [{"x": 0, "y": 12 * index, "width": 400, "height": 11.5} for index in range(240)],
+            "parallax": parallax, "band": True}),
+        "one-shot": ("POST", "/v1/layout", {"layout": grid, "itemCount": 1_000_000, "parallax": parallax,
+                                            "bounds": {"x": 0, "y": 0, "width": 400, "height": 3990}}),
+        "fling frames": ("POST", f"/v1/layouts/{layout}/fling", {
+            "bounds": {"x": 0, "y": 0, "width": 400, "height": 3.7}, "velocity": {"x": 0, "y": 5000},
+            "frameRate": 120, "attributes": True, "parallax": parallax}),
+        "transitions": ("POST", f"/v1/layouts/{layout}/updates", {
+            "updates": [{"op": "deleteItems", "section": 0, "at": 0, "count": 1}],
+            "transitions": {"bounds": {"x": 0, "y": 0, "width": 400, "height": 3990}}}),
+    }
+
+    def send(method, path, body):
+        sock = socket.create_connection(("127.0.0.1", server.port), timeout=60)
+        data = b"" if body is None else json.dumps(body, separators=(",", ":")).encode()
+        sock.sendall(f"{method} {path} HTTP/1.1\r\nHost: a\r\nContent-Type: application/json\r\n"
+                     f"Content-Length: {len(data)}\r\n\r\n".encode() + data)
+        return sock
+
+    for name, request in largest.items():  # alone: each is among the largest answers allowed
+        sock = send(*request)
+        status, answer = whole_answer(sock)
+        sock.close()
+        assert status in (200, 201) and len(answer) > 12_000_000, (name, status, answer[:200])
+    # Four of each at once, read only once all have been answered or refused.
+    sockets = [(name, send(*request)) for name, request in largest.items() for _ in range(4)]
+    time.sleep(2)
+    outcomes = []
+    for name, sock in sockets:
+        status, answer = whole_answer(sock)
+        outcomes.append((name, status, json.loads(answer)["type"] if status == 503 else len(answer)))
+        sock.close()
+    peak = peak_rss_bytes(server.process.pid)
+    bound = documented_bound(threads=3, connections=len(sockets) + 1, **settings)
+    refused = [o for o in outcomes if o[1] == 503]
+    assert all(o[1] in (200, 201) or o[2] == "/problems/server-busy" for o in outcomes), outcomes
+    assert refused, f"no answer was refused: the answers waiting never passed the budget ({outcomes})"
+    assert peak <= bound, f"peak RSS {peak / MIB:.0f} MiB, above the documented {bound / MIB:.0f} MiB"
+    # The budget comes back as answers are sent: the largest answer is served again.
+    sock = send(*largest["transitions"])
+    assert whole_answer(sock)[0] in (200, 201)  # 200: the same update as before
+    sock.close()
+    print(f"peak RSS {peak / MIB:.0f} MiB of a documented {bound / MIB:.0f} MiB; {len(refused)} of "
+          f"{len(outcomes)} refused")

@@ -49,6 +49,9 @@ struct Layoutd: ParsableCommand {
     @Option(help: "Bytes of request bodies being received at once, counted at their declared length (503 beyond).")
     var maxInflightBodyBytes = 128 * 1024 * 1024
 
+    @Option(help: "Bytes of answers over 64 KiB written and not yet sent, all connections together (503 beyond).")
+    var maxInflightAnswerBytes = 128 * 1024 * 1024
+
     @Option(help: "Most items in one request, listed or counted.")
     var maxItems = 1_000_000
 
@@ -120,6 +123,9 @@ struct Layoutd: ParsableCommand {
         guard maxInflightBodyBytes >= maxBodyBytes else {
             throw ValidationError("--max-inflight-body-bytes must be at least --max-body-bytes.")
         }
+        guard maxInflightAnswerBytes >= 1 << 20 else {
+            throw ValidationError("--max-inflight-answer-bytes must be at least 1048576 (1 MiB).")
+        }
         guard maxItems > 0 else { throw ValidationError("--max-items must be positive.") }
         guard maxAnswerAttributes > 0 else { throw ValidationError("--max-answer-attributes must be positive.") }
         guard cacheBytes >= 0 else { throw ValidationError("--cache-bytes must be 0 or more.") }
@@ -182,6 +188,7 @@ struct Layoutd: ParsableCommand {
         serviceConfiguration.limits.maxBodyBytes = maxBodyBytes
         serviceConfiguration.limits.maxAnswerAttributes = maxAnswerAttributes
         serviceConfiguration.cacheBytes = cacheBytes
+        serviceConfiguration.maxInflightAnswerBytes = maxInflightAnswerBytes
         serviceConfiguration.logger = logger
         serviceConfiguration.accessLogLevel = accessLogLevel
         serviceConfiguration.extraMetrics = { LayoutServer.httpMetrics() }

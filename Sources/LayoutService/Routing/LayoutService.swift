@@ -23,6 +23,9 @@ public final class LayoutService: Sendable {
         /// How often the layouts used from the cache are refreshed in the store (an eighth of its
         /// `--store-ttl`, so one in use never expires there).
         public var storeRefreshMilliseconds = 3_600_000
+        /// Bytes of answers over 64 KiB written and not yet sent, all connections together (503
+        /// `server-busy` past it).
+        public var maxInflightAnswerBytes = 128 * 1024 * 1024
         /// More Prometheus text appended to `/metrics` (the HTTP layer's own figures).
         public var extraMetrics: @Sendable () -> String = { "" }
 
@@ -33,6 +36,7 @@ public final class LayoutService: Sendable {
     public var cache: LayoutCache { layouts.cache }
     let layouts: StoredLayouts
     let metrics = ServiceMetrics()
+    let answers: AnswerBudget
     private let requestIDs = RequestIDs()
     private let ready = Atomic<Bool>(true)
 
@@ -46,6 +50,7 @@ public final class LayoutService: Sendable {
             cache: LayoutCache(byteBudget: configuration.cacheBytes), store: configuration.store,
             refreshInterval: .milliseconds(configuration.storeRefreshMilliseconds))
         self.loggerLevel = configuration.logger.logLevel
+        self.answers = AnswerBudget(limit: configuration.maxInflightAnswerBytes)
     }
 
     /// `/readyz` answers 503 once this is false: set while draining so load balancers stop sending.
@@ -110,6 +115,7 @@ public final class LayoutService: Sendable {
         metrics.started()
         var response = handler()
         response.encode(for: request.acceptEncoding, cacheable: request.method == "GET" || request.method == "HEAD")
+        if !response.body.take(from: answers) { response = .problem(.answersBusy(waiting: answers.taken)) }
         finish(&response, of: request, route: label, startedAt: start)
         return response
     }

@@ -79,6 +79,15 @@ public struct Problem: Error, Hashable, Sendable {
         return problem
     }
 
+    /// Large answers written and not yet read by their clients hold `waiting` bytes, too many to add
+    /// this one: the same request may succeed in a second.
+    static func answersBusy(waiting: Int) -> Problem {
+        var problem = Problem(slug: "server-busy", title: "Service Unavailable", status: 503,
+                detail: "Answers waiting for their clients hold \(waiting) bytes, too many to add this one; retry after a second.")
+        problem.retryAfter = 1
+        return problem
+    }
+
     static func unsupportedMediaType(_ contentType: String?) -> Problem {
         Problem(slug: "unsupported-media-type", title: "Unsupported Media Type", status: 415,
                 detail: contentType.map { "The body must be application/json, not '\($0)'." }

@@ -37,7 +37,17 @@ public struct ResponseBody: RandomAccessCollection, Equatable, Sendable, Express
     /// thread's `BodyBlocks` for the next answer.
     public static func release(_ context: UnsafeMutableRawPointer) {
         var buffer = Unmanaged<ByteBuffer>.fromOpaque(context).takeRetainedValue()
+        buffer.giveBackBudget()
         if isKnownUniquelyReferenced(&buffer) { BodyBlocks.give(buffer) }
+    }
+
+    /// Counts these bytes against `budget` until the server lets go of them (`release`); false when
+    /// they do not fit, and nothing counted. Answers of `AnswerBudget.unbudgetedBytes` or less always fit.
+    func take(from budget: AnswerBudget) -> Bool {
+        guard buffer.count > AnswerBudget.unbudgetedBytes, buffer.budget == nil else { return true }
+        guard budget.take(buffer.count) else { return false }
+        buffer.budget = budget
+        return true
     }
 
     /// Becomes `other`; the buffer let go of goes back to this thread's `BodyBlocks` when nothing else
@@ -60,6 +70,8 @@ final class ByteBuffer: @unchecked Sendable {
     var base: UnsafeMutablePointer<UInt8>
     var count = 0
     var capacity: Int
+    /// The budget these bytes are counted against while they wait to be sent (`ResponseBody.take`).
+    var budget: AnswerBudget?
 
     init(capacity: Int) {
         self.capacity = Swift.max(capacity, 16)
@@ -77,7 +89,14 @@ final class ByteBuffer: @unchecked Sendable {
         capacity >= BodyBlocks.smallest && capacity <= BodyBlocks.size ? BodyBlocks.take() : ByteBuffer(capacity: capacity)
     }
 
+    /// Gives the bytes back to the budget they were counted against, once.
+    func giveBackBudget() {
+        budget?.giveBack(count)
+        budget = nil
+    }
+
     deinit {
+        giveBackBudget()
         if capacity == BodyBlocks.size, BodyBlocks.give(block: base) { return }
         base.deallocate()
     }
