@@ -182,9 +182,9 @@ struct DegenerateRunTests {
         var work = 0
         let (updated, _) = try layout.updated(by: batch, work: &work)
         print("10,000 inserts at the front of 300,000 items: work \(work)")
-        // Half a re-break wasted, the items read once, each insert O(log n) in the items, the lines
-        // broken once: O(n + k log n). (`make bench` times it against registering the result.)
-        #expect(work <= 3 * count + batch.count * 64, "work \(work)")
+        // A quarter of a re-break wasted, each insert O(log k) among the pieces, the lines broken
+        // once: O(n + k log k). (`make bench` times it against registering the result.)
+        #expect(work <= 3 * count, "work \(work)")
         // Re-breaking after each insert instead: every one of them costs the whole section.
         var incremental = 0
         _ = try layout.updated(

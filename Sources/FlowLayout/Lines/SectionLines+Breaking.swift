@@ -131,3 +131,33 @@ extension LineTree {
         return forEachRun(in: node.right, items: items, before: first + node.own.itemCount, work: &work, body)
     }
 }
+
+extension LineTree {
+    /// Hands the items of `items` to `breaker` in order: a run as one feed, the plain sizes of a
+    /// listed chunk (no estimate, no depth) as one slice, as registration feeds them, other items one
+    /// by one. O(depth + chunks touched + items).
+    static func feed(_ breaker: inout LineBreaker, from node: LineNode?, items: Range<Int>, before: Int = 0, work: inout Int) {
+        guard let node, !items.isEmpty else { return }
+        guard before < items.upperBound, before + node.summary.itemCount > items.lowerBound else { return }
+        work += 1
+        feed(&breaker, from: node.left, items: items, before: before, work: &work)
+        let first = before + (node.left?.summary.itemCount ?? 0)
+        let lower = Swift.max(first, items.lowerBound)
+        let upper = Swift.min(first + node.own.itemCount, items.upperBound)
+        if lower < upper {
+            switch node.chunk.kind {
+            case .run(let run):
+                breaker.feed(run.item, count: upper - lower, work: &work) { _ in true }
+            case .listed(let lines) where lines.estimated == nil && lines.depths == nil:
+                lines.sizes.withUnsafeBufferPointer { sizes in
+                    breaker.feed(sizes: UnsafeBufferPointer(rebasing: sizes[(lower - first)..<(upper - first)]), work: &work)
+                }
+            case .listed(let lines):
+                for index in lower..<upper {
+                    breaker.feed(lines.item(index - first), count: 1, work: &work) { _ in true }
+                }
+            }
+        }
+        feed(&breaker, from: node.right, items: items, before: first + node.own.itemCount, work: &work)
+    }
+}

@@ -8,7 +8,7 @@ extension BaseLayout {
     /// Cost follows the change: appending k items is O(k + log n); inserting, deleting or resizing k
     /// items re-breaks from the line before them to where lines realign with the old ones, O(k log n)
     /// in a section of one item per line; a section given as a count keeps its untouched items as a
-    /// run. A batch whose re-breaking has cost as much as breaking every line once goes on editing
+    /// run. A batch whose re-breaking has cost a quarter of breaking every line once goes on editing
     /// items only and breaks its sections once at the end (`EditedSection`): no batch costs much
     /// more than registering its result. `work` counts the tree nodes and items touched, for tests
     /// of those bounds.
@@ -19,11 +19,11 @@ extension BaseLayout {
     public func updated(
         by updates: [LayoutUpdate], maxItems: Int = BaseLayout.maxItemsInASection, maxSections: Int = .max, work: inout Int
     ) throws(LayoutUpdateError) -> (layout: BaseLayout, mapping: UpdateMapping) {
-        // Half of what breaking every line once costs, in the same units: past it, sections stop
+        // A quarter of what breaking every line once costs, in the same units: past it, sections stop
         // re-breaking lines after each operation and are broken once at the end (`EditedSection`), so
-        // the worst batch costs about half a registration wasted, then one.
+        // the worst batch costs about a quarter of a registration wasted, then one.
         try updated(
-            by: updates, maxItems: maxItems, maxSections: maxSections, rebuildAfter: itemCount / 2 + 64 * sections.count,
+            by: updates, maxItems: maxItems, maxSections: maxSections, rebuildAfter: itemCount / 4 + 64 * sections.count,
             work: &work)
     }
 

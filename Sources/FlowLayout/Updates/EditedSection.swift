@@ -1,8 +1,8 @@
 /// A section while a batch of updates edits it (docs/flow-layout.md §16): its lines, re-broken after
 /// each operation from the line before the change to where lines realign (O(change)), until the batch
-/// has cost as much as breaking every line once would; from then on its items, edited in an
-/// `ItemSequence` without breaking anything, and broken into lines once when the batch ends. So no
-/// batch costs much more than registering its result.
+/// has cost a part of what breaking every line once would; from then on its items, edited as pieces
+/// in an `ItemSequence` without breaking anything, and broken into lines once when the batch ends. So
+/// no batch costs much more than registering its result.
 struct EditedSection {
     var overrides: FlowSection
     private var lines: SectionLines
@@ -15,16 +15,11 @@ struct EditedSection {
 
     var itemCount: Int { sequence?.count ?? lines.itemCount }
 
-    /// From now on, edits go to the items, not the lines. O(runs).
+    /// From now on, edits go to the items, not the lines. O(1): the items so far are one piece.
     mutating func stopBreakingLines(work: inout Int) {
         guard sequence == nil else { return }
-        let lines = self.lines
-        sequence = ItemSequence(seed: lines.summary.hash.sum.1) { feed in
-            LineTree.forEachRun(in: lines.root, items: 0..<lines.itemCount, work: &work) { item, count in
-                feed(item, count)
-                return true
-            }
-        }
+        work += 1
+        sequence = ItemSequence(seed: lines.summary.hash.sum.1, count: lines.itemCount)
     }
 
     /// Items `range` replaced by `runs`: in the lines while re-breaking them costs at most `budget`,
@@ -41,13 +36,17 @@ struct EditedSection {
     }
 
     func item(_ index: Int, work: inout Int) -> FlowItem {
-        sequence?.item(index, work: &work) ?? lines.item(index, work: &work)
+        guard let sequence else { return lines.item(index, work: &work) }
+        switch sequence.piece(holding: index, work: &work) {
+        case .items(let item, _): return item
+        case .original(let before): return lines.item(before.lowerBound, work: &work)
+        }
     }
 
     /// The items of `range`, a run as one call.
     func forEachRun(in range: Range<Int>, work: inout Int, _ body: (FlowItem, Int) -> Void) {
-        if let sequence {
-            for index in range { body(sequence.item(index, work: &work), 1) }
+        if sequence != nil {
+            for index in range { body(item(index, work: &work), 1) }
             return
         }
         LineTree.forEachRun(in: lines.root, items: range, work: &work) { item, count in
@@ -56,14 +55,19 @@ struct EditedSection {
         }
     }
 
-    /// The section's lines: as edited, or broken once from the edited items. `work` grows by the
-    /// items broken.
+    /// The section's lines: as edited, or broken once from the edited items, the stretches the batch
+    /// left alone read from the old lines. `work` grows by the items broken.
     func finished(seed: UInt64, work: inout Int) -> (overrides: FlowSection, lines: SectionLines) {
         guard let sequence else { return (overrides, lines) }
         work += sequence.count
-        return (overrides, SectionLines(geometry: lines.geometry, seed: seed) { feed in
-            // The breaker's feed is only called during this call.
-            withoutActuallyEscaping(feed) { sequence.forEachRun($0) }
+        let old = lines.root
+        return (overrides, SectionLines(geometry: lines.geometry, seed: seed) { breaker, breaking in
+            sequence.forEachPiece { piece in
+                switch piece {
+                case .items(let item, let count): breaker.feed(item, count: count, work: &breaking) { _ in true }
+                case .original(let before): LineTree.feed(&breaker, from: old, items: before, work: &breaking)
+                }
+            }
         })
     }
 }

@@ -1,14 +1,25 @@
-/// A section's items as runs of equal items in an implicit treap (keyed by position): a range is
-/// replaced in O(log n + runs given), an item read in O(log n), and nothing is broken into lines.
-/// What a batch of updates edits once re-breaking lines after each operation would cost more than
-/// breaking the result once (docs/flow-layout.md §16); the lines are then broken from `forEachRun`.
+/// A section's items while a batch edits them without breaking lines: a piece table in an implicit
+/// treap (keyed by position), each piece either a stretch of the section's items before the batch
+/// (by their first index there) or a run of equal items the batch gave. Made in O(1) from the section
+/// (one piece), a range replaced in O(log pieces + runs given), an item found in O(log pieces); the
+/// lines are broken from `forEachPiece` once, the untouched stretches read straight from the old
+/// lines. What a batch of updates edits once re-breaking lines after each operation would cost more
+/// than breaking the result once (docs/flow-layout.md §16).
 ///
 /// Nodes live in one array and refer to each other by index: no allocation per node, and the
 /// sequence is dropped whole. A value type, used by one update at a time.
 struct ItemSequence {
+    /// One piece: `count` items, from index `source` of the section before the batch, or (`source`
+    /// negative) `count` copies of `item`.
+    enum Piece {
+        case original(Range<Int>)
+        case items(FlowItem, count: Int)
+    }
+
     private struct Node {
         var item: FlowItem
         var count: Int
+        var source: Int
         var left = -1
         var right = -1
         var priority: UInt64
@@ -19,35 +30,23 @@ struct ItemSequence {
     private var nodes: [Node] = []
     private var root = -1
     private var priorities: PriorityStream
+    /// Stands for the item of an original piece, which is read from the old lines instead.
+    private static let placeholder = FlowItem(size: Size(width: 0, height: 0))
 
-    /// The items `runs` hands over, in order. O(runs): the treap is built on a stack (a Cartesian tree
-    /// of the random priorities), not by n insertions.
-    init(seed: UInt64, runs: ((FlowItem, Int) -> Void) -> Void) {
+    /// The section's `count` items before the batch, as one piece. O(1).
+    init(seed: UInt64, count: Int) {
         priorities = PriorityStream(seed: seed)
-        var spine: [Int] = []
-        runs { item, count in
-            guard count > 0 else { return }
-            let index = nodes.count
-            nodes.append(Node(item: item, count: count, priority: priorities.next(), total: count))
-            var last = -1
-            while let top = spine.last, nodes[top].priority < nodes[index].priority {
-                last = spine.removeLast()
-                update(last)
-            }
-            nodes[index].left = last
-            if let top = spine.last { nodes[top].right = index }
-            spine.append(index)
-        }
-        // The root is the node of highest priority: the bottom of the spine.
-        root = spine.first ?? -1
-        while let top = spine.popLast() { update(top) }
+        guard count > 0 else { return }
+        nodes.append(Node(item: Self.placeholder, count: count, source: 0, priority: priorities.next(), total: count))
+        root = 0
     }
 
     /// Items in the sequence. O(1).
     var count: Int { root < 0 ? 0 : nodes[root].total }
 
-    /// Item `index` (below `count`). O(log n).
-    func item(_ index: Int, work: inout Int) -> FlowItem {
+    /// Item `index` (below `count`): the item the batch gave, or (`.original`) the index it had
+    /// before the batch, as a one-item range. O(log pieces).
+    func piece(holding index: Int, work: inout Int) -> Piece {
         var node = root
         var offset = index
         while true {
@@ -57,7 +56,9 @@ struct ItemSequence {
             if offset < before {
                 node = left
             } else if offset < before + nodes[node].count {
-                return nodes[node].item
+                let source = nodes[node].source
+                let at = offset - before
+                return source < 0 ? .items(nodes[node].item, count: 1) : .original(source + at..<source + at + 1)
             } else {
                 offset -= before + nodes[node].count
                 node = nodes[node].right
@@ -65,20 +66,20 @@ struct ItemSequence {
         }
     }
 
-    /// Items `range` replaced by `runs`. O(log n + runs), expected.
+    /// Items `range` replaced by `runs`. O(log pieces + runs), expected.
     mutating func replace(_ range: Range<Int>, with runs: [(item: FlowItem, count: Int)], work: inout Int) {
         let (head, rest) = split(root, at: range.lowerBound, work: &work)
         let (_, tail) = split(rest, at: range.count, work: &work)
         var middle = -1
         for run in runs where run.count > 0 {
-            nodes.append(Node(item: run.item, count: run.count, priority: priorities.next(), total: run.count))
+            nodes.append(Node(item: run.item, count: run.count, source: -1, priority: priorities.next(), total: run.count))
             middle = merge(middle, nodes.count - 1, work: &work)
         }
         root = merge(merge(head, middle, work: &work), tail, work: &work)
     }
 
-    /// Hands `body` the items in order, a node's run as one call. O(runs), without recursion.
-    func forEachRun(_ body: (FlowItem, Int) -> Void) {
+    /// Hands `body` the pieces in order. O(pieces), without recursion.
+    func forEachPiece(_ body: (Piece) -> Void) {
         var stack: [Int] = []
         var node = root
         while node >= 0 || !stack.isEmpty {
@@ -87,7 +88,8 @@ struct ItemSequence {
                 node = nodes[node].left
             }
             node = stack.removeLast()
-            body(nodes[node].item, nodes[node].count)
+            let source = nodes[node].source, count = nodes[node].count
+            body(source < 0 ? .items(nodes[node].item, count: count) : .original(source..<source + count))
             node = nodes[node].right
         }
     }
@@ -116,10 +118,13 @@ struct ItemSequence {
             update(node)
             return (node, b)
         }
-        // The cut falls inside this node's run: its second part becomes a node of its own, first in
-        // the right subtree.
+        // The cut falls inside this node's piece: its second part becomes a node of its own, first in
+        // the right subtree (an original stretch's second part starts `kept` items further on).
         let kept = position - before
-        let moved = Node(item: nodes[node].item, count: nodes[node].count - kept, priority: priorities.next(), total: 0)
+        let source = nodes[node].source
+        let moved = Node(
+            item: nodes[node].item, count: nodes[node].count - kept, source: source < 0 ? -1 : source + kept,
+            priority: priorities.next(), total: 0)
         nodes.append(moved)
         let second = nodes.count - 1
         update(second)
