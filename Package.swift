@@ -51,7 +51,9 @@ let package = Package(
             ]
         ),
         // The service bound to the HTTP server.
-        .target(name: "LayoutServer", dependencies: ["LayoutService", "HTTPServer"]),
+        .target(
+            name: "LayoutServer",
+            dependencies: ["LayoutService", "HTTPServer", .product(name: "Logging", package: "swift-log")]),
         .executableTarget(
             name: "layoutd",
             dependencies: [

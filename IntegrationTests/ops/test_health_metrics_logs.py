@@ -1,6 +1,7 @@
 """Health endpoints, Prometheus metrics and the structured request log."""
 import json
 import re
+import time
 
 LAYOUT = {"bounds": {"width": 320, "height": 400}, "itemCount": 40}
 
@@ -76,3 +77,32 @@ def test_text_format_lines_carry_the_same_fields(layoutd):
     fields = dict(re.findall(r"(\w+)=(\S+)", lines[0]))
     assert fields["route"] == "/v1/layout" and fields["method"] == "POST" and fields["status"] == "200"
     assert fields["request_id"] == "trace-43" and fields["items"] == "40" and fields["cache"] == "miss"
+
+
+def test_every_line_is_json_the_http_layers_messages_too(layoutd):
+    """libmicrohttpd's own messages (here: a request without Host, a request line that is not HTTP) go
+    through the same log handler as every other line, marked `component: http`, without the library's
+    HTML bodies."""
+    import socket
+    server = layoutd()
+    for request in (b"GET /healthz HTTP/1.1\r\n\r\n", b"HELLO\r\n\r\n"):
+        sock = socket.create_connection(("127.0.0.1", server.port), timeout=5)
+        sock.sendall(request)
+        assert sock.recv(4096).startswith(b"HTTP/1.1 400 ")
+        sock.close()
+    time.sleep(0.2)
+    server.log_file.seek(0)
+    lines = server.log_file.read().splitlines()
+    assert lines and all(line.startswith("{") for line in lines), lines
+    records = [json.loads(line) for line in lines]
+    library = [record for record in records if record.get("component") == "http"]
+    assert len(library) >= 2, records
+    assert all(record["level"] == "warning" and "<" not in record["message"] for record in library), library
+    assert any("Host" in record["message"] for record in library), library
+
+
+def test_probes_metrics_and_problems_are_not_stored_by_caches(layoutd):
+    server = layoutd()
+    for path in ("/healthz", "/livez", "/readyz", "/metrics", "/v1/cache", "/v1/layouts/unknown"):
+        status, headers, _ = server.request("GET", path)
+        assert headers.get("Cache-Control") == "no-store", (path, status, headers)

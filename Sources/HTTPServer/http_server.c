@@ -54,6 +54,8 @@ struct hs_server {
     atomic_size_t open_connections;
     atomic_size_t inflight_body_bytes;
     atomic_bool quiesced;
+    void (*log)(void *context, const char *message);
+    void *log_context;
     /* The listening socket, ours rather than libmicrohttpd's (see accept_loop). */
     int listener;
     pthread_t acceptor;
@@ -166,6 +168,27 @@ static const char *rejection_type(const hs_config *config) {
     return config->rejection_content_type != NULL ? config->rejection_content_type : "text/plain";
 }
 
+/* libmicrohttpd's messages, formatted and handed to the server's log as one line, so that every line
+ * the process writes is the embedding program's (a JSON log stays JSON). */
+static void log_library_message(void *argument, const char *format, va_list arguments) {
+    hs_server *server = argument;
+    char message[1024];
+    int length = vsnprintf(message, sizeof message, format, arguments);
+    if (length < 0) return;
+    size_t end = (size_t)length < sizeof message ? (size_t)length : sizeof message - 1;
+    while (end > 0 && (message[end - 1] == '\n' || message[end - 1] == '\r')) message[--end] = '\0';
+    /* "... response code is 400 ('<html>...</html>')). Closing connection." quotes the library's own
+     * HTML body, which is not what was sent (the error answer hook replaced it): the quote goes. */
+    char *quoted = strstr(message, " ('<html>");
+    char *closing = quoted != NULL ? strstr(quoted, "'))") : NULL;
+    if (closing != NULL) memmove(quoted, closing + 2, strlen(closing + 2) + 1);
+    if (server->log != NULL) {
+        server->log(server->log_context, message);
+    } else {
+        fprintf(stderr, "%s\n", message);
+    }
+}
+
 /* Builds each rejection's answer once: a libmicrohttpd response for requests it has parsed, and the
  * same answer as raw bytes for sockets it never sees (over the limit) or cannot answer (timed out). */
 static int prepare_rejections(hs_server *server, const hs_config *config) {
@@ -178,13 +201,15 @@ static int prepare_rejections(hs_server *server, const hs_config *config) {
         if (response == NULL) return -1;
         MHD_add_response_header(response, MHD_HTTP_HEADER_CONTENT_TYPE, type);
         MHD_add_response_header(response, MHD_HTTP_HEADER_CONNECTION, "close");
+        MHD_add_response_header(response, MHD_HTTP_HEADER_CACHE_CONTROL, "no-store");
         if (asks_retry((hs_rejection)i)) MHD_add_response_header(response, MHD_HTTP_HEADER_RETRY_AFTER, "1");
         server->rejections[i].response = response;
 
         const char *reason = MHD_get_reason_phrase_for(status);
         char head[512];
         int head_length = snprintf(head, sizeof head,
-                                   "HTTP/1.1 %u %s\r\nConnection: close\r\nContent-Type: %s\r\n%sContent-Length: %zu\r\n\r\n",
+                                   "HTTP/1.1 %u %s\r\nConnection: close\r\nContent-Type: %s\r\nCache-Control: no-store\r\n"
+                                   "%sContent-Length: %zu\r\n\r\n",
                                    status, reason, type, asks_retry((hs_rejection)i) ? "Retry-After: 1\r\n" : "",
                                    body->length);
         if (head_length < 0 || (size_t)head_length >= sizeof head) return -1;
@@ -220,7 +245,7 @@ static int library_rejection(unsigned status) {
 }
 
 static void answer_for_library(struct MHD_Connection *connection, unsigned int status, const char **body,
-                               size_t *length, const char **content_type) {
+                               size_t *length, const char **content_type, const char **cache_control) {
     /* The library answers: the reaper must not answer too (a lost race leaves the 408 alone first). */
     const union MHD_ConnectionInfo *info = MHD_get_connection_info(connection, MHD_CONNECTION_INFO_SOCKET_CONTEXT);
     struct connection_record *record = info != NULL ? info->socket_context : NULL;
@@ -236,6 +261,7 @@ static void answer_for_library(struct MHD_Connection *connection, unsigned int s
     *body = library_answers[rejection].body;
     *length = library_answers[rejection].length;
     *content_type = library_answer_type;
+    *cache_control = "no-store";
 }
 
 static void install_library_answers(const hs_config *config) {
@@ -766,6 +792,8 @@ hs_server *hs_server_start(const hs_config *config, hs_handler handler, void *co
     }
     server->handler = handler;
     server->context = context;
+    server->log = config->log;
+    server->log_context = config->log_context;
     server->max_body_bytes = config->max_body_bytes;
     server->max_uri_bytes = config->max_uri_bytes;
     server->max_inflight_body_bytes = config->max_inflight_body_bytes;
@@ -808,6 +836,7 @@ hs_server *hs_server_start(const hs_config *config, hs_handler handler, void *co
     intptr_t worker_limit = ((intptr_t)config->connection_limit + 1) * (intptr_t)threads;
 
     struct MHD_OptionItem options[] = {
+        {MHD_OPTION_EXTERNAL_LOGGER, (intptr_t)log_library_message, server},
         {MHD_OPTION_THREAD_POOL_SIZE, (intptr_t)threads, NULL},
         {MHD_OPTION_CONNECTION_LIMIT, worker_limit, NULL},
         {MHD_OPTION_CONNECTION_TIMEOUT, (intptr_t)config->connection_timeout_seconds, NULL},

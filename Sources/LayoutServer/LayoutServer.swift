@@ -1,5 +1,6 @@
 import HTTPServer
 import LayoutService
+import Logging
 
 #if canImport(Glibc)
 import Glibc
@@ -72,6 +73,8 @@ public final class LayoutServer: @unchecked Sendable {
             service: service,
             pool: ComputePool(threads: configuration.resolvedComputeThreads, capacity: configuration.computeQueue))
         let context = Unmanaged.passUnretained(exchangeContext).toOpaque()
+        config.log = logLibraryMessage
+        config.log_context = context
         // The server copies the bodies while it starts; these arrays only need to outlive the call.
         let bodies = Rejection.allCases.map { ($0, $0.problem(configuration).body) }
         let started = configuration.host.withCString { host in
@@ -167,6 +170,14 @@ private func handleExchange(_ context: UnsafeMutableRawPointer?, _ exchange: Opa
         respond(service.refuseBusy(request, waiting: target.pool.capacity), on: deferred)
         hs_exchange_resume(deferred)
     }
+}
+
+/// libmicrohttpd's own messages (a connection it could not serve, a request it refused), through the
+/// service's log like every other line, marked as the HTTP layer's.
+private func logLibraryMessage(_ context: UnsafeMutableRawPointer?, _ message: UnsafePointer<CChar>?) {
+    guard let context, let message else { return }
+    let target = Unmanaged<ExchangeContext>.fromOpaque(context).takeUnretainedValue()
+    target.service.configuration.logger.warning("\(String(cString: message))", metadata: ["component": "http"])
 }
 
 /// The request an exchange holds, its text lent from the server's buffers.

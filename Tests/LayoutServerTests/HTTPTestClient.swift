@@ -22,6 +22,8 @@ final class HTTPTestClient {
 
     private let socket: Int32
     private var buffer: [UInt8] = []
+    /// The method of the request last sent: a HEAD's answer has no body.
+    private var lastMethod = ""
 
     init(port: UInt16) throws {
         socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
@@ -59,6 +61,7 @@ final class HTTPTestClient {
         _ method: String, _ path: String, body: [UInt8]? = nil,
         headers: [String: String] = ["Content-Type": "application/json"]
     ) throws -> Response {
+        lastMethod = method
         var head = "\(method) \(path) HTTP/1.1\r\nHost: localhost\r\n"
         for (name, value) in headers.sorted(by: { $0.key < $1.key }) { head += "\(name): \(value)\r\n" }
         if let body { head += "Content-Length: \(body.count)\r\n" }
@@ -84,7 +87,8 @@ final class HTTPTestClient {
             guard let colon = line.firstIndex(of: ":") else { continue }
             headers[line[..<colon].lowercased()] = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
         }
-        let length = Int(headers["content-length"] ?? "0") ?? 0
+        // A 304 has no body whatever its Content-Length says (RFC 9110 §15.4.5), nor a HEAD's answer.
+        let length = status == 304 || lastMethod == "HEAD" ? 0 : Int(headers["content-length"] ?? "0") ?? 0
         while buffer.count < length { try fill() }
         let body = Array(buffer[..<length])
         buffer.removeFirst(length)

@@ -23,10 +23,12 @@ struct ResponseHeadersTests {
 
     @Test func ifNoneMatchNamesTheTagOrAny() {
         let tag = EntityTag(layout: layout, view: 7)
-        #expect(tag.isMatched(by: tag.spelling))
-        #expect(tag.isMatched(by: "*"))
-        #expect(!tag.isMatched(by: EntityTag(layout: layout, view: 8).spelling))
-        #expect(!tag.isMatched(by: EntityTag(layout: layout).spelling))
+        #expect(tag.isNamed(by: tag.spelling))
+        #expect(tag.isNamed(by: "*") && tag.isNamed(by: " * "))
+        #expect(tag.isNamed(by: "W/" + tag.spelling) && tag.isNamed(by: "\"a\",\t" + tag.spelling + " , \"b\""))
+        #expect(!tag.isNamed(by: EntityTag(layout: layout, view: 8).spelling))
+        #expect(!tag.isNamed(by: EntityTag(layout: layout).spelling))
+        #expect(!tag.isNamed(by: "*, " + EntityTag(layout: layout).spelling) && !tag.isNamed(by: ""))
     }
 
     @Test func headersComeInOrderWithTheRequestIDLast() {

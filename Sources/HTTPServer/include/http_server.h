@@ -93,6 +93,10 @@ typedef struct hs_config {
     /* The body of each rejection and their content type, read during hs_server_start only (copied). */
     hs_bytes rejections[HS_REJECTION_COUNT];
     const char *rejection_content_type;
+    /* Where libmicrohttpd's own messages go, one line each without its newline, on whichever thread
+     * met the condition; NULL sends them to standard error. */
+    void (*log)(void *context, const char *message);
+    void *log_context;
 } hs_config;
 
 /* Fills `config` with the defaults: any address, port 8080, one thread per CPU, 1024 connections,

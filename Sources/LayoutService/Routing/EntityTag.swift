@@ -40,16 +40,27 @@ struct EntityTag: Equatable {
 
     var spelling: String { withSpelling { String(decoding: $0, as: UTF8.self) } }
 
-    /// Whether an `If-None-Match` value names this answer (or any, `*`) in either representation.
-    func isMatched(by ifNoneMatch: String) -> Bool { matched(by: ifNoneMatch) != nil }
+    /// Whether an `If-None-Match` value names this tag (RFC 9110 §13.1.2): `*`, or a comma-separated
+    /// list of tags compared weakly (a `W/` prefix ignored). Only this representation's spelling
+    /// counts: a 304 tells a cache that the bytes it holds under this tag, of this length, are current.
+    func isNamed(by ifNoneMatch: String) -> Bool {
+        let list = ifNoneMatch.utf8
+        if list.split(separator: UInt8(ascii: ",")).count == 1, Self.trimmed(list[...]).elementsEqual("*".utf8) { return true }
+        return withSpelling { mine in
+            list.split(separator: UInt8(ascii: ",")).contains { candidate in
+                var tag = Self.trimmed(candidate)
+                if tag.starts(with: "W/".utf8) { tag = tag.dropFirst(2) }
+                return tag.elementsEqual(mine)
+            }
+        }
+    }
 
-    /// The tag of the representation an `If-None-Match` value names, identity or gzip, for the `304`
-    /// to carry back (identity for `*`); nil when it names neither.
-    func matched(by ifNoneMatch: String) -> EntityTag? {
-        var tag = self
-        tag.coding = .identity
-        if ifNoneMatch == "*" || ifNoneMatch == tag.spelling { return tag }
-        tag.coding = .gzip
-        return ifNoneMatch == tag.spelling ? tag : nil
+    /// Without the spaces and tabs around it (RFC 9110's optional white space).
+    private static func trimmed(_ text: Substring.UTF8View) -> Substring.UTF8View {
+        let blank: (UInt8) -> Bool = { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }
+        guard let first = text.firstIndex(where: { !blank($0) }), let last = text.lastIndex(where: { !blank($0) }) else {
+            return text[text.endIndex...]
+        }
+        return text[first...last]
     }
 }

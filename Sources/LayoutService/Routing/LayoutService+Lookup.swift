@@ -70,14 +70,13 @@ extension LayoutService {
         return element(base, id: id, attributes, scroll: nil, request)
     }
 
-    /// The 200 answer for one element, with the content offset that shows it when asked; 304 when
-    /// `If-None-Match` names it.
+    /// The 200 answer for one element, with the content offset that shows it when asked (a 304 when
+    /// `If-None-Match` names its tag, made of it by `LayoutService.handle`).
     private func element(
         _ base: BaseLayout, id: ContentHash, _ attributes: LayoutAttributes,
         scroll: (position: ScrollPosition, viewSize: Size, origin: Point)?, _ request: ServiceRequest
     ) -> ServiceResponse {
         let etag = Self.elementTag(id, request)
-        if let match = request.ifNoneMatch, let matched = etag.matched(by: match) { return .notModified(matched) }
         let offset = scroll.map { base.contentOffset(showing: attributes.frame, at: $0.position, viewSize: $0.viewSize, origin: $0.origin) }
         var writer = JSONWriter(capacity: 320)
         writer.elementResponse(layoutId: id, contentSize: base.contentSize, attributes: attributes, contentOffset: offset)

@@ -123,7 +123,6 @@ extension LayoutService {
             }
         }
         let etag = EntityTag(layout: id, view: hasher.finalize().low)
-        if let match = request.ifNoneMatch, let matched = etag.matched(by: match) { return .notModified(matched) }
         var response = view(base, id: id, viewport, parallax: nil, cacheHit: true, etag: etag, pointer: nil)
         guard response.status == 200 else { return response }
         response.cacheForever()

@@ -114,7 +114,9 @@ public final class LayoutService: Sendable {
         let start = Self.monotonicNanoseconds()
         metrics.started()
         var response = handler()
-        response.encode(for: request.acceptEncoding, cacheable: request.method == "GET" || request.method == "HEAD")
+        let cacheable = request.method == "GET" || request.method == "HEAD"
+        response.encode(for: request.acceptEncoding, cacheable: cacheable)
+        if cacheable { response.becomeNotModified(by: request.ifNoneMatch) }
         if !response.body.take(from: answers) { response = .problem(.answersBusy(waiting: answers.taken)) }
         finish(&response, of: request, route: label, startedAt: start)
         return response
@@ -154,15 +156,17 @@ public final class LayoutService: Sendable {
     func metricsExposition() -> ServiceResponse {
         let extra = configuration.extraMetrics() + (configuration.store?.metricsExposition() ?? "")
         let body = metrics.exposition(cache: cache, extra: Array(extra.utf8))
-        return ServiceResponse(status: 200, contentType: "text/plain; version=0.0.4; charset=utf-8", body: ResponseBody(body))
+        return ServiceResponse(
+            status: 200, contentType: "text/plain; version=0.0.4; charset=utf-8", headers: [ServiceResponse.noStore], body: ResponseBody(body))
     }
 
+    /// A probe's answer: the state now, which no cache may keep.
     static func status(_ text: StaticString, _ code: Int) -> ServiceResponse {
         var writer = JSONWriter(capacity: 32)
         writer.raw("{\"status\":\"")
         writer.raw(text)
         writer.raw("\"}")
-        return .json(code, writer)
+        return .json(code, writer, headers: [ServiceResponse.noStore])
     }
 
     /// Parses a JSON body with `decode`, or throws the problem to answer instead (thrown, so the usual
@@ -247,6 +251,6 @@ public final class LayoutService: Sendable {
             "hits": statistics.hits, "misses": statistics.misses, "evictions": statistics.evictions,
             "builds": statistics.builds,
         ])
-        return .json(200, writer)
+        return .json(200, writer, headers: [ServiceResponse.noStore])
     }
 }

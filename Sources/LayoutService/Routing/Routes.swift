@@ -10,7 +10,9 @@ extension LayoutService {
     /// Every route the service answers, declared once: the methods, the path template, the label its
     /// requests are counted and logged under, the statuses its handler may answer, and the handler.
     /// Matching, dispatch, `405` with `Allow`, and the route and status labels of `/metrics` all follow
-    /// from this table (`RouteTable`); a test answers every status of every route.
+    /// from this table (`RouteTable`); a test answers every status of every route. A `GET` route
+    /// answers `HEAD` too (RFC 9110 §9.3.2): the same handler and headers, the body left unsent by the
+    /// HTTP server.
     ///
     /// Paths are matched in the order of the table (stored-layout scrolls, most requests, first);
     /// `Allow` lists a path's methods in the order of its rows.
@@ -25,20 +27,20 @@ extension LayoutService {
         Route(["GET"], "/v1/layouts/{id}/footers/{section}", .storedFooter, [200, 304, 400, 404]) { $0.supplementary(.footer, $2, $1) },
         Route(["GET"], "/v1/layouts/{id}/hit", .storedHit, [200, 304, 400, 404]) { $0.hitTest($2.id, $1) },
         Route(["POST"], "/v1/layouts/{id}/fling", .storedFling, [200, 400, 404, 415]) { $0.fling($2.id, $1) },
-        Route(["GET"], "/v1/layouts/{id}", .storedLayout, [200, 404]) { $0.metadata($2.id, $1) },
+        Route(["GET"], "/v1/layouts/{id}", .storedLayout, [200, 304, 404]) { $0.metadata($2.id, $1) },
         Route(["DELETE"], "/v1/layouts/{id}", .storedLayout, [204, 404]) { $0.delete($2.id, $1) },
-        Route(["GET", "HEAD"], "/v1/cache", .cache, [200]) { service, _, _ in service.cacheStatistics() },
-        Route(["GET", "HEAD"], "/healthz", .health, [200]) { _, _, _ in status("ok", 200) },
-        Route(["GET", "HEAD"], "/livez", .live, [200]) { _, _, _ in status("ok", 200) },
-        Route(["GET", "HEAD"], "/readyz", .ready, [200, 503]) { service, _, _ in
+        Route(["GET"], "/v1/cache", .cache, [200]) { service, _, _ in service.cacheStatistics() },
+        Route(["GET"], "/healthz", .health, [200]) { _, _, _ in status("ok", 200) },
+        Route(["GET"], "/livez", .live, [200]) { _, _, _ in status("ok", 200) },
+        Route(["GET"], "/readyz", .ready, [200, 503]) { service, _, _ in
             service.isReady ? status("ready", 200) : status("draining", 503)
         },
-        Route(["GET", "HEAD"], "/metrics", .metrics, [200]) { service, _, _ in service.metricsExposition() },
-        Route(["GET", "HEAD"], "/playground", .playground, [200]) { service, _, _ in service.playgroundFile("") },
-        Route(["GET", "HEAD"], "/playground/{file}", .playgroundFile, [200, 404]) { service, request, file in
+        Route(["GET"], "/metrics", .metrics, [200]) { service, _, _ in service.metricsExposition() },
+        Route(["GET"], "/playground", .playground, [200]) { service, _, _ in service.playgroundFile("") },
+        Route(["GET"], "/playground/{file}", .playgroundFile, [200, 404]) { service, request, file in
             service.playgroundFile(file.id?.spelling(in: request.path) ?? "")
         },
-        Route(["GET", "HEAD"], "/", .root, [302]) { service, _, _ in service.rootRedirect() },
+        Route(["GET"], "/", .root, [302]) { service, _, _ in service.rootRedirect() },
     ]
 
     /// Statuses any request may get whatever its route: `404` for a path no route has, `405` for a
@@ -78,7 +80,8 @@ enum RouteTable {
     nonisolated(unsafe) static let paths: UnsafeBufferPointer<Path> = {
         var templates: [(template: StaticString, label: RouteLabel, methods: [(String, Route.Handler)])] = []
         for route in LayoutService.routes {
-            let methods = route.methods.map { ($0, route.handler) }
+            let implied = route.methods.contains("GET") && !route.methods.contains("HEAD") ? ["HEAD"] : []
+            let methods = (route.methods + implied).map { ($0, route.handler) }
             if let index = templates.firstIndex(where: { $0.label == route.label }) {
                 precondition(templates[index].template.description == route.template.description, "one template per label")
                 templates[index].methods += methods

@@ -80,9 +80,13 @@ public struct ServiceResponse: Sendable {
     /// `X-Request-ID`), each name and
     /// value lent as bytes for the call: the HTTP layer copies them, so a scroll answer makes no
     /// strings or array for its headers.
+    /// A `304` carries the validators and cache fields of its `200` (RFC 9110 §15.4.5), not the
+    /// body's type and coding.
     public func forEachHeader(_ visit: (_ name: UnsafeRawBufferPointer, _ value: UnsafeRawBufferPointer) -> Void) {
-        if let contentType { Self.visit("Content-Type", contentType, visit) }
-        if contentCoding == .gzip { Self.visit("Content-Encoding", "gzip", visit) }
+        if status != 304 {
+            if let contentType { Self.visit("Content-Type", contentType, visit) }
+            if contentCoding == .gzip { Self.visit("Content-Encoding", "gzip", visit) }
+        }
         if let etag {
             Self.lend("ETag") { name in etag.withSpelling { visit(name, $0) } }
         }
@@ -116,22 +120,28 @@ public struct ServiceResponse: Sendable {
         headers.append((name: "Cache-Control", value: "public, max-age=31536000, immutable"))
     }
 
+    /// For answers that describe the moment (probes, metrics, the cache's counters) or a failure: a
+    /// cache must not keep them (RFC 9111 lets it keep a 404 or a 200 without it).
+    static let noStore: (name: StaticString, value: String) = (name: "Cache-Control", value: "no-store")
+
     static func empty(_ status: Int, etag: EntityTag? = nil) -> ServiceResponse {
         ServiceResponse(status: status, contentType: nil, etag: etag, body: [])
     }
 
-    /// `304 Not Modified` for the representation `etag` names: a gzip one varies by `Accept-Encoding`,
-    /// as its `200` did.
-    static func notModified(_ etag: EntityTag) -> ServiceResponse {
-        var response = empty(304, etag: etag)
-        response.variesByEncoding = etag.coding == .gzip
-        return response
+    /// This `200` as the `304 Not Modified` a conditional request gets when `If-None-Match` names its
+    /// tag: the same `ETag`, `Cache-Control` and `Vary`, so a cache updates what it holds with the
+    /// 200's own fields. The body stays, unsent: the HTTP server sends its length as the 304's
+    /// `Content-Length`, the length of the representation the cache holds.
+    mutating func becomeNotModified(by ifNoneMatch: String?) {
+        guard let ifNoneMatch, status == 200, let etag, etag.isNamed(by: ifNoneMatch) else { return }
+        status = 304
     }
 
     static func problem(_ problem: Problem, headers: [(name: StaticString, value: String)] = []) -> ServiceResponse {
         var writer = JSONWriter(capacity: 256)
         writer.problem(problem)
         var headers = headers
+        headers.append(noStore)
         if let seconds = problem.retryAfter { headers.append((name: "Retry-After", value: String(seconds))) }
         var response = ServiceResponse(status: problem.status, contentType: "application/problem+json", headers: headers, body: writer.body)
         response.failure = problem.detail

@@ -1,0 +1,64 @@
+"""HTTP as caches expect it, over a real socket: HEAD on every GET route with the GET's headers and no
+body, and 304s that carry exactly the validators and cache fields of their 200 (RFC 9110 §9.3.2,
+§13.1.2, §15.4.5)."""
+import http.client
+import json
+
+VOLATILE = {"date", "x-request-id"}
+
+
+def exchange(port: int, method: str, path: str, headers: dict | None = None):
+    connection = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
+    connection.request(method, path, headers=headers or {})
+    answer = connection.getresponse()
+    body = answer.read()
+    connection.close()
+    return answer.status, {name.lower(): value for name, value in answer.getheaders()}, body
+
+
+def stable(headers: dict) -> dict:
+    return {name: value for name, value in headers.items() if name not in VOLATILE}
+
+
+def get_routes(server) -> list[str]:
+    status, _, body = server.request("POST", "/v1/layouts", {
+        "viewport": {"width": 390}, "layout": {"headerReferenceSize": {"height": 40}, "footerReferenceSize": {"height": 20}},
+        "sections": [{"itemCount": 30}, {"itemCount": 5}]})
+    assert status == 201, body
+    layout = json.loads(body)["layoutId"]
+    return [f"/v1/layouts/{layout}/attributes?x=0&y=0&width=390&height=844", f"/v1/layouts/{layout}/items/0/3",
+            f"/v1/layouts/{layout}/headers/1", f"/v1/layouts/{layout}/footers/0", f"/v1/layouts/{layout}/hit?x=10&y=50",
+            f"/v1/layouts/{layout}", "/v1/cache", "/healthz", "/livez", "/readyz", "/metrics", "/playground",
+            "/playground/layoutd.js", "/v1/layouts/unknown", "/"]
+
+
+def test_head_answers_every_get_route_with_its_headers_and_no_body(layoutd):
+    server = layoutd()
+    for path in get_routes(server):
+        for encoding in ({}, {"Accept-Encoding": "gzip"}):
+            got = exchange(server.port, "GET", path, encoding)
+            head = exchange(server.port, "HEAD", path, encoding)
+            assert head[0] == got[0], (path, head[0], got[0])
+            assert head[2] == b"", path
+            expected = stable(got[1])
+            if path == "/metrics":  # the counters moved between the two
+                expected.pop("content-length")
+                head[1].pop("content-length")
+            assert stable(head[1]) == expected, path
+
+
+def test_a_304_carries_the_200s_validator_cache_fields_and_length(layoutd):
+    server = layoutd()
+    routes = [path for path in get_routes(server) if path.startswith("/v1/layouts/") and "unknown" not in path]
+    for path in routes:
+        for encoding in ({}, {"Accept-Encoding": "gzip"}):
+            status, full, body = exchange(server.port, "GET", path, encoding)
+            assert status == 200 and "etag" in full, (path, status)
+            for condition in (full["etag"], "W/" + full["etag"], '"other", ' + full["etag"], "*"):
+                status, headers, body = exchange(server.port, "GET", path, {**encoding, "If-None-Match": condition})
+                assert status == 304 and body == b"", (path, condition, status)
+                expected = {name: value for name, value in stable(full).items()
+                            if name not in ("content-type", "content-encoding")}
+                assert stable(headers) == expected, (path, condition)
+            status, _, _ = exchange(server.port, "GET", path, {**encoding, "If-None-Match": '"other", W/"x"'})
+            assert status == 200, path
