@@ -132,6 +132,15 @@ struct RouteTableTests {
                 return request(method, template)
             })
         case (_, "/playground/{file}", 200): return (nothing, { request(method, "/playground/layoutd.js") })
+        case (_, "/playground", 304), (_, "/playground/{file}", 304):
+            // The tag of the embedded bytes, asked for again.
+            let path = template == "/playground" ? template : "/playground/layoutd.js"
+            var etag = ""
+            return ({
+                request(method, path).forEachHeader { name, value in
+                    if String(decoding: name, as: UTF8.self) == "ETag" { etag = String(decoding: value, as: UTF8.self) }
+                }
+            }, { request(method, path, ifNoneMatch: etag) })
         case (_, "/playground/{file}", 404): return (nothing, { request(method, "/playground/missing.js") })
         case (_, "/", 302): return (nothing, { request(method, "/") })
         case (_, _, 200) where !template.hasPrefix("/v1/layouts"): return (nothing, { request(method, template) })

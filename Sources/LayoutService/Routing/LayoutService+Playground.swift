@@ -1,3 +1,4 @@
+import FlowLayout
 import PlaygroundAssets
 
 /// `GET /playground`: the page that draws a layout as a scrolling view, and the modules it loads (its
@@ -8,9 +9,10 @@ extension LayoutService {
         guard let asset = PlaygroundFile.all.first(where: { $0.name == name }) else {
             return .problem(.notFound("/playground/\(name)"))
         }
-        // Served as the binary has them; `no-cache` so a browser asks again after an upgrade.
+        // Served as the binary has them; `no-cache` so a browser asks again after an upgrade, and the
+        // tag of the bytes so that asking again costs a 304 (LayoutService.handle) until they change.
         return ServiceResponse(
-            status: 200, contentType: asset.contentType, headers: [(name: "Cache-Control", value: "no-cache")],
+            status: 200, contentType: asset.contentType, etag: asset.etag, headers: [(name: "Cache-Control", value: "no-cache")],
             body: ResponseBody(asset.bytes))
     }
 
@@ -25,12 +27,17 @@ struct PlaygroundFile: Sendable {
     let name: String
     let contentType: StaticString
     let bytes: [UInt8]
+    /// A strong tag: the content hash of the bytes.
+    let etag: EntityTag
 
     static let all: [PlaygroundFile] = (0..<playground_asset_count()).map { index in
         let asset = playground_asset_at(index)!.pointee
         let name = String(cString: asset.name)
+        let bytes = Array(UnsafeBufferPointer(start: asset.bytes, count: asset.length))
+        var hasher = ContentHasher()
+        bytes.withUnsafeBytes { hasher.combine(bytes: $0) }
         return PlaygroundFile(
             name: name, contentType: name.hasSuffix(".js") ? "text/javascript; charset=utf-8" : "text/html; charset=utf-8",
-            bytes: Array(UnsafeBufferPointer(start: asset.bytes, count: asset.length)))
+            bytes: bytes, etag: EntityTag(layout: hasher.finalize()))
     }
 }

@@ -36,8 +36,8 @@ extension LayoutService {
             service.isReady ? status("ready", 200) : status("draining", 503)
         },
         Route(["GET"], "/metrics", .metrics, [200]) { service, _, _ in service.metricsExposition() },
-        Route(["GET"], "/playground", .playground, [200]) { service, _, _ in service.playgroundFile("") },
-        Route(["GET"], "/playground/{file}", .playgroundFile, [200, 404]) { service, request, file in
+        Route(["GET"], "/playground", .playground, [200, 304]) { service, _, _ in service.playgroundFile("") },
+        Route(["GET"], "/playground/{file}", .playgroundFile, [200, 304, 404]) { service, request, file in
             service.playgroundFile(file.id?.spelling(in: request.path) ?? "")
         },
         Route(["GET"], "/", .root, [302]) { service, _, _ in service.rootRedirect() },
