@@ -114,17 +114,26 @@ public final class LayoutService: Sendable {
         let start = Self.monotonicNanoseconds()
         metrics.started()
         var response = handler()
-        let cacheable = request.method == "GET" || request.method == "HEAD"
-        response.encode(for: request.acceptEncoding, cacheable: cacheable)
-        if cacheable { response.becomeNotModified(by: request.ifNoneMatch) }
-        if !response.body.take(from: answers) { response = .problem(.answersBusy(waiting: answers.taken)) }
+        response.encode(for: request.acceptEncoding, cacheable: request.method == "GET" || request.method == "HEAD")
+        // The method is compared only for a conditional request: a scroll pays for neither.
+        if let condition = request.ifNoneMatch, request.method == "GET" || request.method == "HEAD" {
+            response.becomeNotModified(by: condition)
+        }
         finish(&response, of: request, route: label, startedAt: start)
         return response
+    }
+
+    /// A large answer takes its bytes from the budget of answers waiting for their clients, or is
+    /// replaced by `503 server-busy`. Out of line: a scroll's answer never comes here.
+    @inline(never)
+    private func countAgainstAnswers(_ response: inout ServiceResponse) {
+        if !response.body.take(from: answers) { response = .problem(.answersBusy(waiting: answers.taken)) }
     }
 
     /// In place, through `inout`: finishing a returned answer made Swift copy it out and destroy the
     /// original.
     private func finish(_ response: inout ServiceResponse, of request: ServiceRequest, route label: RouteLabel, startedAt start: Int64) {
+        if response.body.count > AnswerBudget.unbudgetedBytes { countAgainstAnswers(&response) }
         let requestID = requestIDs.id(for: request.requestID)
         response.requestID = requestID
         let elapsed = Self.monotonicNanoseconds() - start

@@ -79,15 +79,21 @@ enum RouteTable {
     /// In the table's order, for matching; made once and kept for the process.
     nonisolated(unsafe) static let paths: UnsafeBufferPointer<Path> = {
         var templates: [(template: StaticString, label: RouteLabel, methods: [(String, Route.Handler)])] = []
+        var implied: [(label: RouteLabel, head: Route.Handler)] = []
         for route in LayoutService.routes {
-            let implied = route.methods.contains("GET") && !route.methods.contains("HEAD") ? ["HEAD"] : []
-            let methods = (route.methods + implied).map { ($0, route.handler) }
+            let methods = route.methods.map { ($0, route.handler) }
+            if route.methods.contains("GET"), !route.methods.contains("HEAD") { implied.append((route.label, route.handler)) }
             if let index = templates.firstIndex(where: { $0.label == route.label }) {
                 precondition(templates[index].template.description == route.template.description, "one template per label")
                 templates[index].methods += methods
             } else {
                 templates.append((route.template, route.label, methods))
             }
+        }
+        // Each GET's HEAD last on its path: the methods a path lists are matched in order, and the
+        // scrolls' POST should not pay for a comparison with HEAD first.
+        for (label, head) in implied {
+            templates[templates.firstIndex(where: { $0.label == label })!].methods.append(("HEAD", head))
         }
         let paths = templates.map { template in
             Path(

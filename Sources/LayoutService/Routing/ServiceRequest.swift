@@ -132,8 +132,8 @@ public struct ServiceResponse: Sendable {
     /// tag: the same `ETag`, `Cache-Control` and `Vary`, so a cache updates what it holds with the
     /// 200's own fields. The body stays, unsent: the HTTP server sends its length as the 304's
     /// `Content-Length`, the length of the representation the cache holds.
-    mutating func becomeNotModified(by ifNoneMatch: String?) {
-        guard let ifNoneMatch, status == 200, let etag, etag.isNamed(by: ifNoneMatch) else { return }
+    mutating func becomeNotModified(by ifNoneMatch: String) {
+        guard status == 200, let etag, etag.isNamed(by: ifNoneMatch) else { return }
         status = 304
     }
 

@@ -6,8 +6,9 @@ import Synchronization
 /// (`ResponseBody.release`), or when it is dropped unsent; past the budget it is not sent at all, and
 /// the request gets `503 server-busy` instead, so memory stays within the documented bound.
 final class AnswerBudget: Sendable {
-    /// Answers this small are never counted or refused: every scroll and probe.
-    static let unbudgetedBytes = 64 * 1024
+    /// Answers this small are never counted or refused: every scroll and probe. (Computed: a stored
+    /// static is initialised lazily, a check on every request.)
+    static var unbudgetedBytes: Int { 64 * 1024 }
 
     let limit: Int
     private let used = Atomic<Int>(0)
