@@ -22,7 +22,7 @@ let package = Package(
         .target(
             name: "HTTPServer",
             cSettings: [.unsafeFlags(["-O2", "-Wall", "-Wextra", "-I", libmicrohttpd + "/include"])],
-            linkerSettings: [.unsafeFlags(["-Xlinker", libmicrohttpd + "/lib/libmicrohttpd.a"])]
+            linkerSettings: [.unsafeFlags(["-Xlinker", libmicrohttpd + "/lib/libmicrohttpd.a"]), .linkedLibrary("z")]
         ),
         // simdjson behind a small C API.
         .target(

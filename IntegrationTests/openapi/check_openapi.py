@@ -30,7 +30,8 @@ Usage: check_openapi.py PATH_TO_LAYOUTD
    example answered 2xx must validate against the request-body schema, and one answered 400 must not,
    unless it says `x-schema-valid: true` (rules a schema cannot state, such as two fields that differ).
    Operations run in document order, DELETE operations last, so stored layouts exist while in use;
-   HEAD operations (a GET's headers without the body) are left to IntegrationTests/ops/test_http_semantics.py.
+   HEAD operations (a GET's headers without the body) are left to IntegrationTests/ops/test_http_semantics.py;
+   each OPTIONS operation is sent once, and must answer 204 with `Allow` naming the path's documented methods.
 4. The server is stopped with SIGTERM and must exit 0.
 
 The last line is `N passed, M failed`; the exit status is 1 when anything failed.
@@ -191,6 +192,15 @@ def cases(spec):
         title = f"{method.upper()} {path}"
         parameters = [resolve(spec, parameter) for parameter in shared + operation.get("parameters", [])]
         responses_at = pointer("paths", path, method, "responses")
+        if method == "options":
+            # Once per path, with its parameters' first examples: 204, and `Allow` naming exactly
+            # the methods the document gives the path.
+            first = next(iter(parameters[0].get("examples", {})), None) if parameters else None
+            case = Case(title, "allow", "OPTIONS", fill_path(path, parameters, first))
+            case.status, case.response_at = "204", responses_at + pointer("204")
+            case.allow = {name.upper() for name in spec["paths"][path] if name in METHODS}
+            result.append(case)
+            continue
         examples = response_examples(spec, operation.get("responses", {}), responses_at)
         by_name = {}
         for status, media_type, name, example, at in examples:
@@ -367,6 +377,9 @@ def check(spec, schemas: Schemas, port: int, case: Case) -> list[str]:
         header = resolve(spec, header)
         if header.get("required") and name.lower() not in headers:
             errors.append(f"header {name} missing")
+    allow = getattr(case, "allow", None)
+    if allow is not None and {name.strip() for name in headers.get("allow", "").split(",")} != allow:
+        errors.append(f"Allow: {headers.get('allow')!r}, the document gives the path {sorted(allow)}")
     if case.example is not None:
         for name, value in (case.example.get("x-headers") or {}).items():
             if headers.get(name.lower()) != str(value):

@@ -20,7 +20,8 @@ def test_help_lists_every_option_and_the_environment():
 def test_invalid_values_are_refused_at_start():
     for arguments in [["--port", "abc"], ["--port", "70000"], ["--connection-limit", "0"], ["--log-format", "xml"],
                       ["--max-items", "0"], ["--host", "not-an-address", "--port", "0"], ["--cache-bytes", "-5"],
-                      ["--max-body-bytes", "0"], ["--max-body-bytes", "2000000000"]]:
+                      ["--max-body-bytes", "0"], ["--max-body-bytes", "2000000000"],
+                      ["--cors-origins", "https://app.test/"], ["--cors-origins", "app.test"], ["--cors-origins", "*, https://a.test"]]:
         result = run(*arguments)
         assert result.returncode != 0, arguments
         assert result.stderr.strip(), arguments

@@ -63,3 +63,63 @@ def test_a_304_carries_the_200s_validator_cache_fields_and_length(layoutd):
                 assert stable(headers) == expected, (path, condition)
             status, _, _ = exchange(server.port, "GET", path, {**encoding, "If-None-Match": '"other", W/"x"'})
             assert status == 200, path
+
+
+def test_options_answers_every_path_with_its_methods(layoutd):
+    server = layoutd()
+    for path, allowed in (("/v1/layout", "POST, OPTIONS"), ("/v1/layouts/0123", "GET, DELETE, HEAD, OPTIONS"),
+                          ("/v1/layouts/0123/attributes", "GET, POST, HEAD, OPTIONS"), ("/healthz", "GET, HEAD, OPTIONS")):
+        status, headers, body = exchange(server.port, "OPTIONS", path)
+        assert (status, headers["allow"], body) == (204, allowed, b""), path
+        # Without --cors-origins a preflight is a plain OPTIONS: no CORS field, so browsers keep other origins out.
+        status, headers, _ = exchange(server.port, "OPTIONS", path, {
+            "Origin": "http://elsewhere.test", "Access-Control-Request-Method": "POST"})
+        assert status == 204 and not any(name.startswith("access-control-") for name in headers), headers
+        assert "vary" not in headers
+    status, headers, _ = exchange(server.port, "PUT", "/healthz")
+    assert (status, headers["allow"]) == (405, "GET, HEAD, OPTIONS")
+    assert exchange(server.port, "OPTIONS", "/nowhere")[0] == 404
+
+
+def test_cors_for_listed_origins(layoutd):
+    server = layoutd("--cors-origins", "http://app.test, http://localhost:5173")
+    allowed, other = "http://localhost:5173", "http://evil.test"
+    status, headers, _ = exchange(server.port, "OPTIONS", "/v1/layouts", {
+        "Origin": allowed, "Access-Control-Request-Method": "POST", "Access-Control-Request-Headers": "content-type"})
+    assert status == 204
+    assert headers["access-control-allow-origin"] == allowed
+    assert headers["access-control-allow-methods"] == "POST, OPTIONS"
+    assert headers["access-control-allow-headers"] == "Content-Type, Content-Encoding, If-None-Match, X-Request-ID, X-Layout-Id"
+    assert int(headers["access-control-max-age"]) > 0
+    assert headers["vary"] == "Origin"
+    # A disallowed origin's preflight is a plain OPTIONS: the browser refuses to send the request.
+    status, headers, _ = exchange(server.port, "OPTIONS", "/v1/layouts", {"Origin": other, "Access-Control-Request-Method": "POST"})
+    assert status == 204 and not any(name.startswith("access-control-") for name in headers)
+    for path in get_routes(server):
+        plain = exchange(server.port, "GET", path)
+        mine = exchange(server.port, "GET", path, {"Origin": allowed})
+        theirs = exchange(server.port, "GET", path, {"Origin": other})
+        # The same status and body for everyone; the fields only tell browsers who may read them.
+        assert plain[0] == mine[0] == theirs[0] and (path == "/metrics" or plain[2] == mine[2] == theirs[2]), path
+        for _, headers, _ in (plain, mine, theirs):
+            assert "origin" in [value.strip().lower() for value in headers["vary"].split(",")], (path, headers)
+        assert mine[1]["access-control-allow-origin"] == allowed
+        assert mine[1]["access-control-expose-headers"] == "ETag, Location, Retry-After, X-Request-ID"
+        assert not any(name.startswith("access-control-") for name in {**plain[1], **theirs[1]}), path
+        # A 304 varies exactly as its 200 does.
+        if "etag" in mine[1]:
+            status, headers, _ = exchange(server.port, "GET", path, {"Origin": allowed, "If-None-Match": mine[1]["etag"]})
+            assert status == 304 and headers["vary"] == mine[1]["vary"], path
+            assert headers["access-control-allow-origin"] == allowed
+
+
+def test_cors_for_any_origin(layoutd):
+    server = layoutd(env={"LAYOUTD_CORS_ORIGINS": "*"})
+    status, headers, _ = exchange(server.port, "OPTIONS", "/v1/layouts/0123/attributes", {
+        "Origin": "http://anywhere.test", "Access-Control-Request-Method": "GET"})
+    assert (status, headers["access-control-allow-origin"]) == (204, "*")
+    assert headers["access-control-allow-methods"] == "GET, POST, HEAD, OPTIONS"
+    status, headers, _ = exchange(server.port, "GET", "/healthz", {"Origin": "http://anywhere.test"})
+    assert headers["access-control-allow-origin"] == "*"
+    # The answer is the same for every origin: nothing to vary by.
+    assert "vary" not in headers

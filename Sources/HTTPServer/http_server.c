@@ -21,6 +21,7 @@
 #include <unistd.h>
 
 #include <microhttpd.h>
+#include <zlib.h>
 
 /* One open connection, as the request deadline sees it. Created when libmicrohttpd starts serving the
  * connection and freed when it closes it, both under the registry's lock. */
@@ -100,6 +101,13 @@ struct request_state {
     /* The body is read and thrown away, then answered with this rejection. */
     bool refusing;
     hs_rejection refusal;
+    /* Content-Encoding: gzip. The body is inflated as it arrives into `body`; `declared` is then the
+     * cap plus one, so the buffer never grows past the first byte that proves the body too large. */
+    z_stream *inflater;
+    /* The last gzip member ended; more input starts another (RFC 1952 2.2). */
+    bool member_ended;
+    /* Any other Content-Encoding, passed to the owner as it came (hs_exchange_unsupported_coding). */
+    const char *unsupported_coding;
 };
 
 struct hs_exchange {
@@ -137,6 +145,7 @@ unsigned hs_rejection_status(hs_rejection rejection) {
         [HS_REJECT_BODY_BUDGET] = 503,         [HS_REJECT_NO_ANSWER] = 500,
         [HS_REJECT_MALFORMED_REQUEST] = 400,   [HS_REJECT_HEADERS_TOO_LARGE] = 431,
         [HS_REJECT_HTTP_VERSION] = 505,        [HS_REJECT_NUL_IN_TARGET] = 400,
+        [HS_REJECT_BAD_GZIP] = 400,
     };
     return rejection < HS_REJECTION_COUNT ? statuses[rejection] : 500;
 }
@@ -327,7 +336,10 @@ static bool budget_body(hs_server *server, struct request_state *state, size_t b
     return true;
 }
 
+static void end_decoding(struct request_state *state);
+
 static void release_body(hs_server *server, struct request_state *state) {
+    end_decoding(state);
     free(state->body);
     state->body = NULL;
     state->length = state->capacity = 0;
@@ -367,6 +379,8 @@ struct framing {
     const char *coding;
     unsigned hosts;
     bool spaced_name;
+    unsigned content_encodings;
+    const char *content_coding;
 };
 
 static enum MHD_Result note_framing(void *cls, enum MHD_ValueKind kind, const char *key, const char *value) {
@@ -382,6 +396,9 @@ static enum MHD_Result note_framing(void *cls, enum MHD_ValueKind kind, const ch
         framing->coding = value;
     } else if (strcasecmp(key, MHD_HTTP_HEADER_HOST) == 0) {
         framing->hosts++;
+    } else if (strcasecmp(key, MHD_HTTP_HEADER_CONTENT_ENCODING) == 0) {
+        framing->content_encodings++;
+        framing->content_coding = value;
     }
     return MHD_YES;
 }
@@ -391,9 +408,10 @@ static enum MHD_Result note_framing(void *cls, enum MHD_ValueKind kind, const ch
  * the request-smuggling pairs), and any transfer coding but exactly one `chunked` (6.1: 501 for a
  * coding the server does not know, 400 when chunked is combined). -1 when the request is well framed;
  * libmicrohttpd's strict mode has already refused a missing Host and a space in the target. */
-static int framing_rejection(struct MHD_Connection *connection) {
+static int framing_rejection(struct MHD_Connection *connection, struct framing *found) {
     struct framing framing = {0};
     MHD_get_connection_values(connection, MHD_HEADER_KIND, note_framing, &framing);
+    *found = framing;
     if (framing.spaced_name || framing.hosts > 1) return HS_REJECT_MALFORMED_REQUEST;
     if (framing.conflicting_lengths) return HS_REJECT_CONFLICTING_LENGTHS;
     if (framing.transfer_encodings > 0 && framing.content_lengths > 0) return HS_REJECT_LENGTH_WITH_CODING;
@@ -404,28 +422,75 @@ static int framing_rejection(struct MHD_Connection *connection) {
     return -1;
 }
 
+/* Whether `coding` (a Content-Encoding value) names gzip alone, in either of its names. */
+static bool is_gzip(const char *coding) {
+    coding += strspn(coding, " \t");
+    size_t length = strcspn(coding, " \t");
+    if (coding[length + strspn(coding + length, " \t")] != '\0') return false;
+    return (length == 4 && strncasecmp(coding, "gzip", 4) == 0) || (length == 6 && strncasecmp(coding, "x-gzip", 6) == 0);
+}
+
+static bool is_identity(const char *coding) {
+    coding += strspn(coding, " \t");
+    size_t length = strcspn(coding, " \t");
+    return length == 8 && strncasecmp(coding, "identity", 8) == 0 && coding[8 + strspn(coding + 8, " \t")] == '\0';
+}
+
+/* Sets up the body's decoding from its Content-Encoding: inflated as it arrives for gzip, kept as it
+ * came otherwise (the owner answers 415 for a coding it cannot read). */
+static int start_decoding(hs_server *server, struct request_state *state, const struct framing *framing) {
+    if (framing->content_encodings == 0) return 0;
+    if (framing->content_encodings > 1 || !is_gzip(framing->content_coding)) {
+        if (framing->content_encodings > 1 || !is_identity(framing->content_coding)) {
+            state->unsupported_coding = framing->content_coding;
+        }
+        return 0;
+    }
+    state->inflater = calloc(1, sizeof *state->inflater);
+    /* 16 + the largest window: a gzip header and trailer around deflate data (zlib.h, inflateInit2). */
+    if (state->inflater == NULL || inflateInit2(state->inflater, 16 + MAX_WBITS) != Z_OK) {
+        free(state->inflater);
+        state->inflater = NULL;
+        return -1;
+    }
+    state->declared = server->max_body_bytes + 1;
+    return 0;
+}
+
+static void end_decoding(struct request_state *state) {
+    if (state->inflater == NULL) return;
+    inflateEnd(state->inflater);
+    free(state->inflater);
+    state->inflater = NULL;
+}
+
 /* The headers have arrived: check framing and limits before any body byte is read. */
 static enum MHD_Result on_first_call(hs_server *server, struct MHD_Connection *connection,
                                      struct request_state *state) {
     state->started = true;
     atomic_fetch_add(&server->in_flight, 1);
+    struct framing framing = {0};
     int rejection = state->uri_too_long    ? HS_REJECT_URI_TOO_LONG
                     : state->nul_in_target ? HS_REJECT_NUL_IN_TARGET
-                                           : framing_rejection(connection);
+                                           : framing_rejection(connection, &framing);
     if (rejection >= 0) {
         refuse(server, state, (hs_rejection)rejection);
         return answer_refusal(server, connection, state);
     }
     const char *declared =
         MHD_lookup_connection_value(connection, MHD_HEADER_KIND, MHD_HTTP_HEADER_CONTENT_LENGTH);
-    if (declared == NULL) return MHD_YES;
+    if (declared == NULL) return start_decoding(server, state, &framing) == 0 ? MHD_YES : MHD_NO;
     /* libmicrohttpd has checked that the length is a number before calling us. */
     unsigned long long length = strtoull(declared, NULL, 10);
-    if (length > server->max_body_bytes || !budget_body(server, state, (size_t)length)) {
+    if (length > server->max_body_bytes || (framing.content_encodings == 0 && !budget_body(server, state, (size_t)length))) {
         /* Answer before reading a byte of the body; libmicrohttpd closes the connection after it. */
         hs_rejection refusal = length > server->max_body_bytes ? HS_REJECT_BODY_TOO_LARGE : HS_REJECT_BODY_BUDGET;
         refuse(server, state, refusal);
         return answer_refusal(server, connection, state);
+    }
+    if (framing.content_encodings > 0) {
+        /* The buffer holds the body decoded: its size is not the declared one. */
+        return start_decoding(server, state, &framing) == 0 ? MHD_YES : MHD_NO;
     }
     state->declared = (size_t)length;
     size_t first = length < first_body_buffer_limit ? (size_t)length : first_body_buffer_limit;
@@ -440,11 +505,42 @@ static size_t discard_limit(size_t cap) {
     return cap > floor / 8 ? cap * 8 : floor;
 }
 
+/* Inflates one chunk of a gzip body onto the end of `body`, growing it as reserve does, up to the cap
+ * plus one byte. The rejection to answer (past the cap, past the budget, bytes that are not gzip), or -1. */
+static int inflate_chunk(hs_server *server, struct request_state *state, const char *data, size_t chunk) {
+    z_stream *stream = state->inflater;
+    stream->next_in = (Bytef *)data;
+    stream->avail_in = (uInt)chunk;
+    while (stream->avail_in > 0) {
+        if (state->member_ended) {
+            if (inflateReset(stream) != Z_OK) return HS_REJECT_BAD_GZIP;
+            state->member_ended = false;
+        }
+        if (state->length == state->capacity) {
+            size_t next = state->capacity == 0 ? first_body_buffer_limit : state->capacity * 2;
+            if (next > state->declared) next = state->declared;
+            if (!budget_body(server, state, next) || reserve(state, next) != 0) return HS_REJECT_BODY_BUDGET;
+        }
+        stream->next_out = state->body + state->length;
+        stream->avail_out = (uInt)(state->capacity - state->length);
+        int result = inflate(stream, Z_NO_FLUSH);
+        state->length = state->capacity - stream->avail_out;
+        if (state->length > server->max_body_bytes) return HS_REJECT_BODY_TOO_LARGE;
+        if (result == Z_STREAM_END) state->member_ended = true;
+        else if (result != Z_OK && result != Z_BUF_ERROR) return HS_REJECT_BAD_GZIP;
+    }
+    return -1;
+}
+
 static enum MHD_Result on_body_chunk(hs_server *server, struct request_state *state,
                                      const char *data, size_t *size) {
     size_t chunk = *size;
     *size = 0;
-    if (!state->refusing) {
+    if (state->inflater != NULL && !state->refusing) {
+        int rejection = inflate_chunk(server, state, data, chunk);
+        if (rejection < 0) return MHD_YES;
+        refuse(server, state, (hs_rejection)rejection);
+    } else if (!state->refusing) {
         size_t needed = state->length + chunk;
         if (needed > server->max_body_bytes) refuse(server, state, HS_REJECT_BODY_TOO_LARGE);
         else if (!budget_body(server, state, needed)) refuse(server, state, HS_REJECT_BODY_BUDGET);
@@ -473,6 +569,15 @@ static enum MHD_Result on_access(void *cls, struct MHD_Connection *connection, c
     (void)version;
     if (!state->started) return on_first_call(server, connection, state);
     if (*upload_data_size > 0) return on_body_chunk(server, state, upload_data, upload_data_size);
+    if (state->inflater != NULL && !state->refusing) {
+        /* The body ended: a gzip stream cut short is refused like any other that is not gzip. */
+        bool complete = state->member_ended || state->inflater->total_in == 0;
+        end_decoding(state);
+        if (!complete) {
+            refuse(server, state, HS_REJECT_BAD_GZIP);
+            return answer_refusal(server, connection, state);
+        }
+    }
     if (state->refusing) {
         /* A refusal made from the headers is queued already; one made while the body streamed in is
          * answered now that it has ended. */
@@ -926,6 +1031,10 @@ const char *hs_exchange_header(const hs_exchange *exchange, const char *name) {
 const uint8_t *hs_exchange_body(const hs_exchange *exchange, size_t *length) {
     *length = exchange->length;
     return exchange->body;
+}
+
+const char *hs_exchange_unsupported_coding(const hs_exchange *exchange) {
+    return exchange->length > 0 ? exchange->state->unsupported_coding : NULL;
 }
 
 struct query_visit {

@@ -156,7 +156,7 @@ private func handleExchange(_ context: UnsafeMutableRawPointer?, _ exchange: Opa
     guard let context, let exchange else { return }
     let target = Unmanaged<ExchangeContext>.fromOpaque(context).takeUnretainedValue()
     let service = target.service
-    let request = serviceRequest(exchange)
+    let request = serviceRequest(exchange, crossOrigin: service.configuration.crossOrigin != nil)
     guard service.runsLong(request), let deferred = hs_exchange_defer(exchange) else {
         respond(service.handle(request), on: exchange)
         return
@@ -181,17 +181,22 @@ private func logLibraryMessage(_ context: UnsafeMutableRawPointer?, _ message: U
 }
 
 /// The request an exchange holds, its text lent from the server's buffers.
-private func serviceRequest(_ exchange: OpaquePointer) -> ServiceRequest {
+/// `Origin` and the preflight's method are looked up only when the service answers other origins.
+private func serviceRequest(_ exchange: OpaquePointer, crossOrigin: Bool) -> ServiceRequest {
     var length = 0
     let body = hs_exchange_body(exchange, &length)
+    let method = methodName(hs_exchange_method(exchange))
     let request = ServiceRequest(
-        method: methodName(hs_exchange_method(exchange)),
+        method: method,
         path: lentText(hs_exchange_path(exchange)),
         query: queryArguments(exchange),
         contentType: header(exchange, "Content-Type"),
         ifNoneMatch: header(exchange, "If-None-Match")?.description,
         acceptEncoding: header(exchange, "Accept-Encoding"),
         requestID: header(exchange, "X-Request-ID")?.description,
+        origin: crossOrigin ? header(exchange, "Origin")?.description : nil,
+        accessControlRequestMethod: crossOrigin && method == "OPTIONS" ? header(exchange, "Access-Control-Request-Method")?.description : nil,
+        unsupportedContentCoding: hs_exchange_unsupported_coding(exchange).map { String(cString: $0) },
         body: UnsafeRawBufferPointer(start: body, count: length),
         bodyIsPadded: true)
     return request
@@ -257,6 +262,7 @@ enum Rejection: String, CaseIterable {
     case headersTooLarge = "headers-too-large"
     case httpVersion = "http-version"
     case nulInTarget = "nul-in-target"
+    case badGzip = "malformed-gzip-body"
 
     var code: hs_rejection {
         switch self {
@@ -274,6 +280,7 @@ enum Rejection: String, CaseIterable {
         case .headersTooLarge: HS_REJECT_HEADERS_TOO_LARGE
         case .httpVersion: HS_REJECT_HTTP_VERSION
         case .nulInTarget: HS_REJECT_NUL_IN_TARGET
+        case .badGzip: HS_REJECT_BAD_GZIP
         }
     }
 
@@ -294,6 +301,7 @@ enum Rejection: String, CaseIterable {
         case .httpVersion: .httpVersionNotSupported()
         case .nulInTarget:
             .malformedFraming("The request target holds %00, an encoded NUL byte, which no path segment or query parameter may contain.")
+        case .badGzip: .malformedGzip()
         }
     }
 }

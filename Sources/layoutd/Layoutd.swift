@@ -79,6 +79,9 @@ struct Layoutd: ParsableCommand {
     @Option(help: "Milliseconds a request waits for the store at most (503 store-unavailable past it).")
     var storeTimeout = 250
 
+    @Option(help: "Web origins whose pages may call the service (CORS): * or scheme://host[:port] separated by commas; empty for none.")
+    var corsOrigins = ""
+
     @Option(help: "Milliseconds requests in flight get to finish after SIGTERM or SIGINT.")
     var drainTimeout = 10_000
 
@@ -137,6 +140,11 @@ struct Layoutd: ParsableCommand {
             throw ValidationError("--store-timeout must be between 1 and 60000 milliseconds.")
         }
         _ = try storeEndpoint()
+        _ = try crossOriginPolicy()
+    }
+
+    func crossOriginPolicy() throws -> CrossOriginPolicy? {
+        do { return try CrossOriginPolicy(parsing: corsOrigins) } catch { throw ValidationError("--cors-origins: \(error)") }
     }
 
     /// The Redis the store flags name, nil for `memory:`; a URL or password file that cannot be read
@@ -191,6 +199,7 @@ struct Layoutd: ParsableCommand {
         serviceConfiguration.maxInflightAnswerBytes = maxInflightAnswerBytes
         serviceConfiguration.logger = logger
         serviceConfiguration.accessLogLevel = accessLogLevel
+        serviceConfiguration.crossOrigin = try crossOriginPolicy()
         serviceConfiguration.extraMetrics = { LayoutServer.httpMetrics() }
         serviceConfiguration.store = try storeEndpoint().map { endpoint in
             RedisLayoutStore(

@@ -86,7 +86,7 @@ struct ServerTests {
             #expect(missing.headers["content-type"] == "application/problem+json")
             let wrong = try client.request("GET", "/v1/layout", body: nil, headers: [:])
             #expect(wrong.status == 405)
-            #expect(wrong.headers["allow"] == "POST")
+            #expect(wrong.headers["allow"] == "POST, OPTIONS")
             #expect(wrong.json["status"] as? Int == 405)
         }
     }

@@ -28,13 +28,14 @@ struct RouteTableTests {
 
     private func request(
         _ method: String, _ path: String, query: [(name: String, value: String)] = [], json: String? = nil,
-        contentType: String = "application/json", ifNoneMatch: String? = nil
+        contentType: String = "application/json", ifNoneMatch: String? = nil, contentCoding: String? = nil
     ) -> ServiceResponse {
         let bytes = Array((json ?? "").utf8)
         return bytes.withUnsafeBytes { body in
             service.handle(ServiceRequest(
                 method: method, path: RequestText(path), query: query,
-                contentType: json == nil ? nil : RequestText(contentType), ifNoneMatch: ifNoneMatch, body: body))
+                contentType: json == nil ? nil : RequestText(contentType), ifNoneMatch: ifNoneMatch,
+                unsupportedContentCoding: contentCoding, body: body))
         }
     }
 
@@ -188,6 +189,14 @@ struct RouteTableTests {
             let response = request("PATCH", concrete)
             #expect(response.status == 405)
             #expect(counted(template, 405) == (before ?? -1) + 1, "\(template)")
+            // Every path answers OPTIONS, and refuses a body it cannot decode whatever the method.
+            for (status, send) in [
+                (204, { request("OPTIONS", concrete) }), (415, { request("POST", concrete, json: "{}", contentCoding: "br") }),
+            ] {
+                let before = counted(template, status)
+                #expect(send().status == status, "\(template)")
+                #expect(counted(template, status) == (before ?? -1) + 1, "\(template) \(status)")
+            }
         }
     }
 
@@ -199,13 +208,13 @@ struct RouteTableTests {
             }
             return value
         }
-        #expect(allow("/v1/layout") == "POST")
-        #expect(allow("/v1/layouts") == "POST")
-        // A GET route answers HEAD too, listed after the path's own methods.
-        #expect(allow("/v1/layouts/\(Self.unknownID)") == "GET, DELETE, HEAD")
-        #expect(allow("/v1/layouts/\(Self.unknownID)/attributes") == "GET, POST, HEAD")
-        #expect(allow("/v1/layouts/\(Self.unknownID)/updates") == "POST")
-        for path in ["/healthz", "/livez", "/readyz", "/metrics", "/v1/cache"] { #expect(allow(path) == "GET, HEAD") }
+        #expect(allow("/v1/layout") == "POST, OPTIONS")
+        #expect(allow("/v1/layouts") == "POST, OPTIONS")
+        // A GET route answers HEAD too, listed after the path's own methods, and every path OPTIONS.
+        #expect(allow("/v1/layouts/\(Self.unknownID)") == "GET, DELETE, HEAD, OPTIONS")
+        #expect(allow("/v1/layouts/\(Self.unknownID)/attributes") == "GET, POST, HEAD, OPTIONS")
+        #expect(allow("/v1/layouts/\(Self.unknownID)/updates") == "POST, OPTIONS")
+        for path in ["/healthz", "/livez", "/readyz", "/metrics", "/v1/cache"] { #expect(allow(path) == "GET, HEAD, OPTIONS") }
     }
 
     @Test func labelsAndStatusesFollowTheTable() {

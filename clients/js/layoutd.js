@@ -21,27 +21,47 @@ export class ProblemError extends Error {
 }
 
 const NOT_FOUND = '/problems/layout-not-found';
+const UNSUPPORTED_CODING = '/problems/unsupported-content-coding';
+
+/** `text` as gzip bytes, compressed by the platform (`CompressionStream`, in browsers and node 18+). */
+async function gzip(text) {
+  const stream = new Blob([text]).stream().pipeThrough(new CompressionStream('gzip'));
+  return new Uint8Array(await new Response(stream).arrayBuffer());
+}
 const NO_INSETS = Object.freeze({ top: 0, left: 0, bottom: 0, right: 0 });
 
 export class LayoutdClient {
-  /** `baseURL`: where layoutd answers ('' for the page's own origin); `fetch`: the fetch to use. */
-  constructor({ baseURL = '', fetch = globalThis.fetch.bind(globalThis) } = {}) {
+  /** `baseURL`: where layoutd answers ('' for the page's own origin); `fetch`: the fetch to use;
+   * `compressAbove`: bodies longer than this many characters are sent gzip-compressed where the
+   * platform has `CompressionStream` (null: never). */
+  constructor({ baseURL = '', fetch = globalThis.fetch.bind(globalThis), compressAbove = 32 * 1024 } = {}) {
     this.baseURL = baseURL.replace(/\/$/, '');
     this.fetch = fetch;
-    /** Requests sent, by purpose; `registrations` counts those after a 404 as `reRegistrations` too. */
-    this.stats = { requests: 0, registrations: 0, reRegistrations: 0, bands: 0, views: 0, updates: 0 };
+    this.compressAbove = globalThis.CompressionStream ? compressAbove : null;
+    /** Requests sent, by purpose; `registrations` counts those after a 404 as `reRegistrations` too;
+     * `compressed` counts bodies sent with `Content-Encoding: gzip`. */
+    this.stats = { requests: 0, registrations: 0, reRegistrations: 0, bands: 0, views: 0, updates: 0, compressed: 0 };
   }
 
   /** POSTs or GETs JSON; resolves with the parsed answer, rejects with a `ProblemError`. */
   async send(method, path, body, headers = {}) {
     this.stats.requests += 1;
+    const text = body === undefined ? undefined : JSON.stringify(body);
+    const compress = text !== undefined && this.compressAbove != null && text.length > this.compressAbove;
     const response = await this.fetch(this.baseURL + path, {
       method,
-      headers: body === undefined ? headers : { 'Content-Type': 'application/json', ...headers },
-      body: body === undefined ? undefined : JSON.stringify(body),
+      headers: text === undefined ? headers
+        : { 'Content-Type': 'application/json', ...(compress ? { 'Content-Encoding': 'gzip' } : {}), ...headers },
+      body: compress ? await gzip(text) : text,
     });
-    const text = await response.text();
-    const parsed = text ? JSON.parse(text) : null;
+    const answer = await response.text();
+    const parsed = answer ? JSON.parse(answer) : null;
+    if (compress && parsed?.type === UNSUPPORTED_CODING) {
+      // A server (or a proxy before it) that cannot read gzip: send plain from now on.
+      this.compressAbove = null;
+      return this.send(method, path, body, headers);
+    }
+    if (compress) this.stats.compressed += 1;
     if (!response.ok) throw new ProblemError(response.status, parsed);
     return parsed;
   }

@@ -56,6 +56,7 @@ typedef enum hs_rejection {
     HS_REJECT_HEADERS_TOO_LARGE,   /* 431: the request line and headers do not fit connection_memory_limit */
     HS_REJECT_HTTP_VERSION,        /* 505: an HTTP version other than 1.0 and 1.1 */
     HS_REJECT_NUL_IN_TARGET,       /* 400: %00 (an encoded NUL) in the path or query */
+    HS_REJECT_BAD_GZIP,            /* 400: a body sent with Content-Encoding: gzip that is not gzip */
     HS_REJECTION_COUNT
 } hs_rejection;
 
@@ -85,10 +86,11 @@ typedef struct hs_config {
     size_t connection_memory_limit;
     /* Longest request target (path and query) accepted; longer ones are answered 414. */
     size_t max_uri_bytes;
-    /* Largest request body accepted; larger ones are answered 413. */
+    /* Largest request body accepted, on the wire and once inflated (Content-Encoding: gzip); larger
+     * ones are answered 413. */
     size_t max_body_bytes;
     /* Bytes of request bodies being received at once, counted at their declared length (a streamed
-     * body as it grows); a body that would pass it is answered 503. */
+     * or inflated body as it grows); a body that would pass it is answered 503. */
     size_t max_inflight_body_bytes;
     /* The body of each rejection and their content type, read during hs_server_start only (copied). */
     hs_bytes rejections[HS_REJECTION_COUNT];
@@ -137,8 +139,12 @@ const char *hs_exchange_method(const hs_exchange *exchange);
 const char *hs_exchange_path(const hs_exchange *exchange);
 /* A request header by case-insensitive name, or NULL. */
 const char *hs_exchange_header(const hs_exchange *exchange, const char *name);
-/* The body and its length; followed by HS_BODY_PADDING zero bytes. Never NULL. */
+/* The body and its length; followed by HS_BODY_PADDING zero bytes. Never NULL. A body sent with
+ * `Content-Encoding: gzip` (or x-gzip) arrives inflated, as it was read. */
 const uint8_t *hs_exchange_body(const hs_exchange *exchange, size_t *length);
+/* The request's Content-Encoding when the body is not empty and the server did not decode it (any
+ * coding but gzip, x-gzip and identity, or a list of them), or NULL: its owner answers 415. */
+const char *hs_exchange_unsupported_coding(const hs_exchange *exchange);
 /* Calls `visit` with every query-string argument in order (value "" when absent). */
 typedef void (*hs_query_visitor)(void *context, const char *name, const char *value);
 void hs_exchange_each_query(const hs_exchange *exchange, hs_query_visitor visit, void *context);

@@ -12,7 +12,7 @@ extension LayoutService {
         // Served as the binary has them; `no-cache` so a browser asks again after an upgrade, and the
         // tag of the bytes so that asking again costs a 304 (LayoutService.handle) until they change.
         return ServiceResponse(
-            status: 200, contentType: asset.contentType, etag: asset.etag, headers: [(name: "Cache-Control", value: "no-cache")],
+            status: 200, contentType: asset.contentType, etag: asset.etag, headers: [ServiceResponse.noCache],
             body: ResponseBody(asset.bytes))
     }
 

@@ -69,7 +69,8 @@ extension LayoutService {
     func metadata(_ pathID: PathID?, _ request: ServiceRequest) -> ServiceResponse {
         let (id, base): (ContentHash, BaseLayout)
         do { (id, base) = try storedLayout(pathID, request) } catch { return .problem(error) }
-        return .json(200, metadataWriter(base, key: id), etag: EntityTag(layout: id))
+        // The id names what is laid out, but the layout may be deleted or evicted: a cache asks again.
+        return .json(200, metadataWriter(base, key: id), etag: EntityTag(layout: id), headers: [ServiceResponse.noCache])
     }
 
     /// `DELETE /v1/layouts/{id}`: 204, or 404 when it was not stored (here or in the store).

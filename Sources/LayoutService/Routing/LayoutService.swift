@@ -26,6 +26,8 @@ public final class LayoutService: Sendable {
         /// Bytes of answers over 64 KiB written and not yet sent, all connections together (503
         /// `server-busy` past it).
         public var maxInflightAnswerBytes = 128 * 1024 * 1024
+        /// The web origins whose pages may read the answers (`--cors-origins`); nil for none.
+        public var crossOrigin: CrossOriginPolicy?
         /// More Prometheus text appended to `/metrics` (the HTTP layer's own figures).
         public var extraMetrics: @Sendable () -> String = { "" }
 
@@ -68,6 +70,9 @@ public final class LayoutService: Sendable {
             return observed(request, route: .unknown) { .problem(.notFound(request.path.description)) }
         }
         return observed(request, route: path.pointee.label) {
+            if let coding = request.unsupportedContentCoding {
+                return .problem(.unsupportedContentCoding(coding), headers: [("Accept-Encoding", "gzip")])
+            }
             if !request.query.isEmpty, let repeated = request.repeatedQueryName {
                 return .problem(QueryParameters.invalid(repeated, "is given more than once"))
             }
@@ -119,6 +124,7 @@ public final class LayoutService: Sendable {
         if let condition = request.ifNoneMatch, request.method == "GET" || request.method == "HEAD" {
             response.becomeNotModified(by: condition)
         }
+        if let crossOrigin = configuration.crossOrigin { crossOrigin.apply(to: &response, for: request) }
         finish(&response, of: request, route: label, startedAt: start)
         return response
     }

@@ -15,6 +15,11 @@ extension Problem {
                 detail: "The request body is larger than the limit of \(limit) bytes.")
     }
 
+    public static func malformedGzip() -> Problem {
+        Problem(slug: "malformed-request", title: "Bad Request", status: 400,
+                detail: "The body is sent with Content-Encoding: gzip but is not gzip data, or ends before its gzip stream does.")
+    }
+
     public static func uriTooLong(limit: Int) -> Problem {
         Problem(slug: "uri-too-long", title: "URI Too Long", status: 414,
                 detail: "The request target (path and query) is longer than the limit of \(limit) bytes.")

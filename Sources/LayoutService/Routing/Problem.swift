@@ -88,6 +88,12 @@ public struct Problem: Error, Hashable, Sendable {
         return problem
     }
 
+    /// A body in a content coding the server does not read (it inflates gzip).
+    static func unsupportedContentCoding(_ coding: String) -> Problem {
+        Problem(slug: "unsupported-content-coding", title: "Unsupported Media Type", status: 415,
+                detail: "The body's Content-Encoding '\(coding)' cannot be read; send it as gzip or uncompressed.")
+    }
+
     static func unsupportedMediaType(_ contentType: String?) -> Problem {
         Problem(slug: "unsupported-media-type", title: "Unsupported Media Type", status: 415,
                 detail: contentType.map { "The body must be application/json, not '\($0)'." }

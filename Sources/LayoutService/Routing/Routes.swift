@@ -12,7 +12,7 @@ extension LayoutService {
     /// Matching, dispatch, `405` with `Allow`, and the route and status labels of `/metrics` all follow
     /// from this table (`RouteTable`); a test answers every status of every route. A `GET` route
     /// answers `HEAD` too (RFC 9110 §9.3.2): the same handler and headers, the body left unsent by the
-    /// HTTP server.
+    /// HTTP server; every path answers `OPTIONS` with its methods (`ServiceResponse.options`).
     ///
     /// Paths are matched in the order of the table (stored-layout scrolls, most requests, first);
     /// `Allow` lists a path's methods in the order of its rows.
@@ -43,9 +43,10 @@ extension LayoutService {
         Route(["GET"], "/", .root, [302]) { service, _, _ in service.rootRedirect() },
     ]
 
-    /// Statuses any request may get whatever its route: `404` for a path no route has, `405` for a
-    /// method the path's routes do not answer.
-    static let routingStatuses = [404, 405]
+    /// Statuses any request may get whatever its route: `204` for `OPTIONS` (every path answers it,
+    /// CORS preflights included), `404` for a path no route has, `405` for a method the path's routes
+    /// do not answer, `415` for a body in a content coding the server cannot read.
+    static let routingStatuses = [204, 404, 405, 415]
 }
 
 /// One row of `LayoutService.routes`.
@@ -90,16 +91,18 @@ enum RouteTable {
                 templates.append((route.template, route.label, methods))
             }
         }
-        // Each GET's HEAD last on its path: the methods a path lists are matched in order, and the
-        // scrolls' POST should not pay for a comparison with HEAD first.
+        // Each GET's HEAD, then OPTIONS, last on its path: the methods a path lists are matched in
+        // order, and the scrolls' POST should not pay for a comparison with either first.
         for (label, head) in implied {
             templates[templates.firstIndex(where: { $0.label == label })!].methods.append(("HEAD", head))
         }
         let paths = templates.map { template in
-            Path(
+            let allowed = (template.methods.map(\.0) + ["OPTIONS"]).joined(separator: ", ")
+            let options: Route.Handler = { _, _, _ in .options(allowing: allowed) }
+            return Path(
                 template: PathTemplate(template.template), label: template.label,
-                handlers: UnsafeBufferPointer(kept: template.methods.map { (method: $0.0, handler: $0.1) }),
-                allowed: template.methods.map(\.0).joined(separator: ", "))
+                handlers: UnsafeBufferPointer(kept: (template.methods + [("OPTIONS", options)]).map { (method: $0.0, handler: $0.1) }),
+                allowed: allowed)
         }
         return UnsafeBufferPointer(kept: paths)
     }()

@@ -13,6 +13,12 @@ public struct ServiceRequest {
     public let acceptEncoding: RequestText?
     /// The client's `X-Request-ID`, echoed back (a fresh one is made when absent).
     public let requestID: String?
+    /// `Origin`, and a preflight's `Access-Control-Request-Method`: read only when the service
+    /// answers other origins (`CrossOriginPolicy`).
+    public let origin: String?
+    public let accessControlRequestMethod: String?
+    /// The body's `Content-Encoding` when the HTTP layer could not decode it (it inflates gzip): 415.
+    public let unsupportedContentCoding: String?
     /// The body bytes; valid for the duration of `LayoutService.handle`.
     public let body: UnsafeRawBufferPointer
     /// True when 64 readable bytes follow `body` (the HTTP server pads every body), so the JSON parser
@@ -21,8 +27,9 @@ public struct ServiceRequest {
 
     public init(
         method: String, path: RequestText, query: [(name: String, value: String)] = [], contentType: RequestText? = nil,
-        ifNoneMatch: String? = nil, acceptEncoding: RequestText? = nil, requestID: String? = nil, body: UnsafeRawBufferPointer = UnsafeRawBufferPointer(start: nil, count: 0),
-        bodyIsPadded: Bool = false
+        ifNoneMatch: String? = nil, acceptEncoding: RequestText? = nil, requestID: String? = nil, origin: String? = nil,
+        accessControlRequestMethod: String? = nil, unsupportedContentCoding: String? = nil,
+        body: UnsafeRawBufferPointer = UnsafeRawBufferPointer(start: nil, count: 0), bodyIsPadded: Bool = false
     ) {
         self.method = method
         self.path = path
@@ -31,6 +38,9 @@ public struct ServiceRequest {
         self.ifNoneMatch = ifNoneMatch
         self.acceptEncoding = acceptEncoding
         self.requestID = requestID
+        self.origin = origin
+        self.accessControlRequestMethod = accessControlRequestMethod
+        self.unsupportedContentCoding = unsupportedContentCoding
         self.body = body
         self.bodyIsPadded = bodyIsPadded
     }
@@ -57,6 +67,8 @@ public struct ServiceResponse: Sendable {
     var contentCoding = ContentCoding.identity
     /// `Vary: Accept-Encoding`: set on answers whose body is large enough to compress, compressed or not.
     var variesByEncoding = false
+    /// `Vary: Origin`: set on every answer when only listed origins may read them (`CrossOriginPolicy`).
+    var variesByOrigin = false
     /// The headers an answer carries now and then (`Location`, `Allow`, `Cache-Control`).
     var headers: [(name: StaticString, value: String)]
     /// Set by `LayoutService.handle` on every answer.
@@ -90,7 +102,12 @@ public struct ServiceResponse: Sendable {
         if let etag {
             Self.lend("ETag") { name in etag.withSpelling { visit(name, $0) } }
         }
-        if variesByEncoding { Self.visit("Vary", "Accept-Encoding", visit) }
+        switch (variesByEncoding, variesByOrigin) {
+        case (true, false): Self.visit("Vary", "Accept-Encoding", visit)
+        case (false, true): Self.visit("Vary", "Origin", visit)
+        case (true, true): Self.visit("Vary", "Accept-Encoding, Origin", visit)
+        case (false, false): break
+        }
         for header in headers { Self.visit(header.name, header.value, visit) }
         if let requestID {
             Self.lend("X-Request-ID") { name in requestID.withSpelling { visit(name, $0) } }
@@ -124,8 +141,18 @@ public struct ServiceResponse: Sendable {
     /// cache must not keep them (RFC 9111 lets it keep a 404 or a 200 without it).
     static let noStore: (name: StaticString, value: String) = (name: "Cache-Control", value: "no-store")
 
+    /// For answers a cache may keep but must check with the service before each use (`If-None-Match`):
+    /// a stored layout's metadata (the layout may be gone) and the playground's files (an upgrade).
+    static let noCache: (name: StaticString, value: String) = (name: "Cache-Control", value: "no-cache")
+
     static func empty(_ status: Int, etag: EntityTag? = nil) -> ServiceResponse {
         ServiceResponse(status: status, contentType: nil, etag: etag, body: [])
+    }
+
+    /// The answer to `OPTIONS` (RFC 9110 §9.3.7): the path's methods, and nothing else to say. A CORS
+    /// preflight gets the same, with the fields `CrossOriginPolicy` adds.
+    static func options(allowing methods: String) -> ServiceResponse {
+        ServiceResponse(status: 204, contentType: nil, headers: [(name: "Allow", value: methods)], body: [])
     }
 
     /// This `200` as the `304 Not Modified` a conditional request gets when `If-None-Match` names its

@@ -150,6 +150,26 @@ test('an updated layout the replica lost is registered again by replaying its up
     (error) => error instanceof ProblemError && error.status === 400 && error.pointer === '/updates/0/at');
 });
 
+test('a large registration is sent gzip-compressed and stored as the same layout', async () => {
+  const log = [];
+  const items = Array.from({ length: 20000 }, (_, index) => ({ width: 40 + (index % 7) * 10, height: 30 + (index % 5) * 8 }));
+  const description = { viewport: { width: 390 }, sections: [{ items }] };
+  const compressing = new LayoutdClient({ baseURL: server.url, fetch: recordingFetch(log) });
+  const plain = new LayoutdClient({ baseURL: server.url, compressAbove: null, fetch: recordingFetch(log) });
+  const compressed = await compressing.register(description);
+  assert.equal(log[0].headers['Content-Encoding'], 'gzip');
+  assert.equal(compressing.stats.compressed, 1);
+  await plain.send('DELETE', `/v1/layouts/${compressed.id}`);
+  const again = await plain.register(description);
+  assert.equal(log.at(-1).headers['Content-Encoding'], undefined);
+  assert.equal(plain.stats.compressed, 0);
+  assert.equal(again.id, compressed.id);
+  assert.deepEqual(again.metadata, compressed.metadata);
+  // A small body goes as it is.
+  await compressing.send('POST', `/v1/layouts/${again.id}/attributes`, { bounds: { x: 0, y: 0, width: 390, height: 800 } });
+  assert.equal(log.at(-1).headers['Content-Encoding'], undefined);
+});
+
 test('a scroll at 120 Hz asks only for bands, each before the view reaches the edge of the last', async () => {
   const log = [];
   const client = new LayoutdClient({ baseURL: server.url, fetch: recordingFetch(log) });

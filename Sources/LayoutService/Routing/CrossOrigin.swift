@@ -1,0 +1,85 @@
+/// Which web pages on other origins may call the service, and the CORS fields that tell their
+/// browsers so (the Fetch standard's CORS protocol). `--cors-origins` configures it; without it the
+/// answers carry no CORS field and a browser keeps pages on other origins out.
+///
+/// The fields never change what an answer says: a disallowed origin gets the same status and body
+/// as any client, only without `Access-Control-Allow-Origin`, so its browser withholds them.
+public struct CrossOriginPolicy: Sendable, Equatable {
+    public enum Origins: Sendable, Equatable {
+        /// `*`: every origin, answered `Access-Control-Allow-Origin: *` (no credentials are used).
+        case any
+        /// Exact origins (`https://app.example.com`), answered by name, with `Vary: Origin`.
+        case listed(Set<String>)
+    }
+
+    public let origins: Origins
+
+    /// The request headers a page may send beyond the CORS-safelisted ones.
+    static let allowedHeaders = "Content-Type, Content-Encoding, If-None-Match, X-Request-ID, X-Layout-Id"
+    /// The answer headers a page may read beyond the CORS-safelisted ones.
+    static let exposedHeaders = "ETag, Location, Retry-After, X-Request-ID"
+    /// Seconds a browser may reuse a preflight's answer (Chromium keeps it two hours at most).
+    static let maxAgeSeconds = "7200"
+
+    /// Parses `--cors-origins`: `*`, or origins separated by commas (`scheme://host[:port]`, no path);
+    /// nil for an empty list. Throws the message for an entry that is not an origin.
+    public init?(parsing list: String) throws(CrossOriginPolicy.InvalidOrigin) {
+        let entries = list.split(separator: ",").map { $0.trimmingSpaces() }.filter { !$0.isEmpty }
+        guard !entries.isEmpty else { return nil }
+        if entries == ["*"] {
+            origins = .any
+            return
+        }
+        for entry in entries where !Self.isOrigin(entry) { throw InvalidOrigin(entry: entry) }
+        origins = .listed(Set(entries))
+    }
+
+    public struct InvalidOrigin: Error, CustomStringConvertible {
+        public let entry: String
+        public var description: String {
+            "'\(entry)' is not an origin: write scheme://host[:port] (no path, no trailing slash), or * alone."
+        }
+    }
+
+    /// `scheme://host[:port]` as browsers send it in `Origin` (RFC 6454 §6.1).
+    private static func isOrigin(_ text: String) -> Bool {
+        guard let separator = text.firstRange(of: "://") else { return false }
+        let scheme = text[..<separator.lowerBound]
+        let authority = text[separator.upperBound...]
+        return !scheme.isEmpty && scheme.allSatisfy { $0.isLetter || $0.isNumber || "+-.".contains($0) }
+            && !authority.isEmpty && !authority.contains(where: { "/?#@ ".contains($0) })
+    }
+
+    /// `Access-Control-Allow-Origin` for a request from `origin`, or nil when it is not allowed.
+    func allowedOrigin(_ origin: String) -> String? {
+        switch origins {
+        case .any: "*"
+        case .listed(let names): names.contains(origin) ? origin : nil
+        }
+    }
+
+    /// Adds the CORS fields to an answer. A preflight (`OPTIONS` with `Origin` and
+    /// `Access-Control-Request-Method`) from an allowed origin is told the path's methods and the
+    /// headers it may send; any other answer to an allowed origin names it and exposes its headers.
+    /// With listed origins every answer varies by `Origin`, for caches, whoever asked.
+    func apply(to response: inout ServiceResponse, for request: ServiceRequest) {
+        if case .listed = origins { response.variesByOrigin = true }
+        guard let origin = request.origin, let allowed = allowedOrigin(origin) else { return }
+        response.headers.append((name: "Access-Control-Allow-Origin", value: allowed))
+        if request.method == "OPTIONS", request.accessControlRequestMethod != nil, response.status == 204,
+            let methods = response.headers.first(where: { $0.name.description == "Allow" })?.value
+        {
+            response.headers.append((name: "Access-Control-Allow-Methods", value: methods))
+            response.headers.append((name: "Access-Control-Allow-Headers", value: Self.allowedHeaders))
+            response.headers.append((name: "Access-Control-Max-Age", value: Self.maxAgeSeconds))
+        } else {
+            response.headers.append((name: "Access-Control-Expose-Headers", value: Self.exposedHeaders))
+        }
+    }
+}
+
+extension Substring {
+    fileprivate func trimmingSpaces() -> String {
+        String(drop(while: { $0 == " " || $0 == "\t" }).reversed().drop(while: { $0 == " " || $0 == "\t" }).reversed())
+    }
+}
