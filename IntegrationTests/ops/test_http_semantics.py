@@ -123,3 +123,18 @@ def test_cors_for_any_origin(layoutd):
     assert headers["access-control-allow-origin"] == "*"
     # The answer is the same for every origin: nothing to vary by.
     assert "vary" not in headers
+
+
+def test_cors_on_the_http_layers_own_refusals(layoutd):
+    server = layoutd("--cors-origins", "http://app.test", "--max-body-bytes", "1000")
+    body = b'{"viewport": {"width": 390}, "itemCount": 5}' + b" " * 2000
+    for origin, allowed in (("http://app.test", True), ("http://evil.test", False)):
+        connection = http.client.HTTPConnection("127.0.0.1", server.port, timeout=10)
+        connection.request("POST", "/v1/layouts", body=body, headers={"Content-Type": "application/json", "Origin": origin})
+        answer = connection.getresponse()
+        headers = {name.lower(): value for name, value in answer.getheaders()}
+        assert json.loads(answer.read())["type"] == "/problems/body-too-large"
+        assert answer.status == 413 and headers["vary"] == "Origin"
+        # A page of an allowed origin can read the refusal, like any other answer.
+        assert headers.get("access-control-allow-origin") == (origin if allowed else None), headers
+        connection.close()

@@ -5,13 +5,16 @@ Usage: check_readme.py PATH_TO_LAYOUTD
 
 Each ```sh block that calls curl is run as written, with `localhost:8080` pointed at a server started
 on a free port (and `localhost:8081`, `localhost:8082` at two more sharing a real redis-server as
-their store, for the store's examples), and must exit 0 with some output. Every JSON document it prints is read: when the block
+their store, for the store's examples, and `localhost:8083` at one started with
+`--cors-origins https://app.example.com`), and must exit 0 with some output. Every JSON document it prints is read: when the block
 shows an expected problem in a comment (`"pointer":"…"`), the answer must be that 400 problem; otherwise
 the problems it prints must be exactly those its comment lines show by `"type":"/problems/…"` (with
 their `"status":…`), in order, so a block with no such comment may print no problem at all. When the
 block's comment lines show statuses as `→ 304` (what `curl -w '→ %{http_code}\n'` prints), the lines
-`→ NNN` of the output must be exactly those, in order. Text answers (metrics, headers) need only be
-there.
+`→ NNN` of the output must be exactly those, in order. A block whose comments show a status line
+(`# HTTP/1.1 204 No Content`) shows headers: its output lines must be exactly the comment lines that
+follow each curl (headers compared by name case-insensitively). Other text answers (metrics) need only
+be there.
 """
 import json
 import re
@@ -29,7 +32,7 @@ ROOT = Path(__file__).resolve().parents[2]
 
 def curl_blocks(readme: str):
     for block in re.findall(r"```sh\n(.*?)```", readme, flags=re.S):
-        if "curl " in block and re.search(r"localhost:808[012]", block):
+        if "curl " in block and re.search(r"localhost:808[0-3]", block):
             yield block
 
 
@@ -47,6 +50,12 @@ def json_documents(text: str) -> list:
         except json.JSONDecodeError:
             index = text.find("\n", start) + 1 or len(text)
     return documents
+
+
+def header_line(line: str) -> str:
+    """A header line with its name lowercased (names are case-insensitive), or a status line as it is."""
+    name, colon, value = line.partition(": ")
+    return f"{name.lower()}: {value}" if colon and not line.startswith("HTTP/") else line
 
 
 def free_port() -> int:
@@ -71,7 +80,8 @@ def main() -> int:
         if ping.stdout.strip() == "PONG":
             break
         time.sleep(0.05)
-    servers = [start(binary)] + [start(binary, "--store", f"redis://127.0.0.1:{redis_port}") for _ in range(2)]
+    servers = [start(binary)] + [start(binary, "--store", f"redis://127.0.0.1:{redis_port}") for _ in range(2)] \
+        + [start(binary, "--cors-origins", "https://app.example.com")]
     passed = failed = 0
     try:
         for block in curl_blocks((ROOT / "README.md").read_text()):
@@ -94,6 +104,12 @@ def main() -> int:
                              re.finditer(r'"type":"(/problems/[^"]+)".*?"status":(\d+)', comments, flags=re.S)]
                     problems = [(a["type"], a["status"]) for a in answers if "type" in a and "status" in a]
                     assert problems == shown, f"problems {problems} where the block shows {shown}"
+                if re.search(r"^# HTTP/1\.1 \d{3}", comments, flags=re.M):
+                    shown = [l[2:] for l in comments.splitlines()
+                             if re.match(r"^# (HTTP/1\.1 \d{3}|[A-Za-z-]+: )", l)]
+                    printed = [l.strip() for l in result.stdout.splitlines() if l.strip()]
+                    assert [header_line(l) for l in printed] == [header_line(l) for l in shown], \
+                        f"headers {printed} where the block shows {shown}"
                 statuses = re.findall(r"→ (\d{3})", comments)
                 if statuses:
                     printed = re.findall(r"^→ (\d{3})\s*$", result.stdout, flags=re.M)

@@ -14,7 +14,9 @@ Each URL is checked three ways, all in one event loop:
          If-None-Match (the 304), and with a Range when Accept-Ranges says bytes;
   gzip   GET with `Accept-Encoding: gzip`, so that the 304 and Range checks run against the
          gzip representation and its own ETag too;
-  head   HEAD without Accept-Encoding (REDbot sends no HEAD of its own), with the same checks.
+  head   HEAD without Accept-Encoding (REDbot sends no HEAD of its own), with the same checks;
+  cross-origin  GET from a web page of an allowed origin (`Origin`, with gzip): the server runs
+         with --cors-origins, so every answer varies by Origin as well.
 
 Every note of level bad or warning fails the run (exit 1) unless its id is in the allow-list:
 the table under the heading that names REDbot in README.md, one row a note, `| NOTE_ID | why |`
@@ -52,10 +54,13 @@ LAYOUT = {
     "layout": {"headerReferenceSize": {"height": 40}, "footerReferenceSize": {"height": 20}},
     "sections": [{"itemCount": 300}, {"itemCount": 5}],
 }
+# The server answers one other origin (CORS), so the answers' Vary carries Origin, as in production.
+PAGE_ORIGIN = "http://app.example"
 VARIANTS = {
     "plain": ("GET", []),
     "gzip": ("GET", [("Accept-Encoding", "gzip")]),
     "head": ("HEAD", []),
+    "cross-origin": ("GET", [("Origin", PAGE_ORIGIN), ("Accept-Encoding", "gzip")]),
 }
 FAILING_LEVELS = {levels.BAD, levels.WARN}
 CHECK_SECONDS = 60
@@ -69,7 +74,7 @@ class Layoutd:
     def __init__(self, binary):
         self.log = tempfile.TemporaryFile("w+")
         self.process = subprocess.Popen(
-            [binary, "--host", "127.0.0.1", "--port", "0"],
+            [binary, "--host", "127.0.0.1", "--port", "0", "--cors-origins", PAGE_ORIGIN],
             stdout=subprocess.PIPE, stderr=self.log, text=True)
         line = self.process.stdout.readline()  # "layoutd listening on 127.0.0.1:PORT"
         if "listening" not in line:

@@ -71,8 +71,13 @@ struct hs_server {
     struct rejection_answer {
         char *raw;
         size_t raw_length;
+        /* The body, inside `raw`. */
+        const char *body;
+        size_t body_length;
         struct MHD_Response *response;
     } rejections[HS_REJECTION_COUNT];
+    const char *rejection_type;
+    hs_handler rejection_headers;
 };
 
 /* Per-request state, created when the request line arrives and freed in the completed callback. */
@@ -198,21 +203,29 @@ static void log_library_message(void *argument, const char *format, va_list argu
     }
 }
 
-/* Builds each rejection's answer once: a libmicrohttpd response for requests it has parsed, and the
- * same answer as raw bytes for sockets it never sees (over the limit) or cannot answer (timed out). */
+/* A rejection's answer through libmicrohttpd, its body read in place from the server's copy. */
+static struct MHD_Response *rejection_response(const hs_server *server, hs_rejection rejection) {
+    const struct rejection_answer *answer = &server->rejections[rejection];
+    struct MHD_Response *response =
+        MHD_create_response_from_buffer(answer->body_length, (void *)answer->body, MHD_RESPMEM_PERSISTENT);
+    if (response == NULL) return NULL;
+    MHD_add_response_header(response, MHD_HTTP_HEADER_CONTENT_TYPE, server->rejection_type);
+    MHD_add_response_header(response, MHD_HTTP_HEADER_CONNECTION, "close");
+    MHD_add_response_header(response, MHD_HTTP_HEADER_CACHE_CONTROL, "no-store");
+    if (asks_retry(rejection)) MHD_add_response_header(response, MHD_HTTP_HEADER_RETRY_AFTER, "1");
+    return response;
+}
+
+/* Builds each rejection's answer once: the whole response as raw bytes for sockets libmicrohttpd
+ * never sees (over the limit) or cannot answer (timed out), and a libmicrohttpd response over its
+ * body for requests it has parsed. */
 static int prepare_rejections(hs_server *server, const hs_config *config) {
     const char *type = rejection_type(config);
+    server->rejection_type = strdup(type);
+    if (server->rejection_type == NULL) return -1;
     for (int i = 0; i < HS_REJECTION_COUNT; i++) {
         const hs_bytes *body = &config->rejections[i];
         unsigned status = hs_rejection_status((hs_rejection)i);
-        struct MHD_Response *response =
-            MHD_create_response_from_buffer(body->length, (void *)body->bytes, MHD_RESPMEM_MUST_COPY);
-        if (response == NULL) return -1;
-        MHD_add_response_header(response, MHD_HTTP_HEADER_CONTENT_TYPE, type);
-        MHD_add_response_header(response, MHD_HTTP_HEADER_CONNECTION, "close");
-        MHD_add_response_header(response, MHD_HTTP_HEADER_CACHE_CONTROL, "no-store");
-        if (asks_retry((hs_rejection)i)) MHD_add_response_header(response, MHD_HTTP_HEADER_RETRY_AFTER, "1");
-        server->rejections[i].response = response;
 
         const char *reason = MHD_get_reason_phrase_for(status);
         char head[512];
@@ -228,6 +241,10 @@ static int prepare_rejections(hs_server *server, const hs_config *config) {
         if (body->length > 0) memcpy(raw + head_length, body->bytes, body->length);
         server->rejections[i].raw = raw;
         server->rejections[i].raw_length = (size_t)head_length + body->length;
+        server->rejections[i].body = raw + head_length;
+        server->rejections[i].body_length = body->length;
+        server->rejections[i].response = rejection_response(server, (hs_rejection)i);
+        if (server->rejections[i].response == NULL) return -1;
     }
     return 0;
 }
@@ -291,12 +308,23 @@ static void free_rejections(hs_server *server) {
         if (server->rejections[i].response != NULL) MHD_destroy_response(server->rejections[i].response);
         free(server->rejections[i].raw);
     }
+    free((void *)server->rejection_type);
 }
 
-/* Answers a rejection through libmicrohttpd; the connection closes after it. */
+/* Answers a rejection through libmicrohttpd; the connection closes after it. The owner's
+ * rejection_headers, when set, adds to a copy made for this request. */
 static enum MHD_Result queue_rejection(hs_server *server, struct MHD_Connection *connection, hs_rejection rejection) {
     atomic_fetch_add(&rejection_counts[rejection], 1);
-    return MHD_queue_response(connection, hs_rejection_status(rejection), server->rejections[rejection].response);
+    unsigned status = hs_rejection_status(rejection);
+    struct MHD_Response *response = server->rejection_headers != NULL ? rejection_response(server, rejection) : NULL;
+    if (response == NULL) return MHD_queue_response(connection, status, server->rejections[rejection].response);
+    struct hs_exchange exchange = {
+        .connection = connection, .method = "", .path = "", .body = empty_body, .response = response, .status = status,
+    };
+    server->rejection_headers(server->context, &exchange);
+    enum MHD_Result result = MHD_queue_response(connection, status, response);
+    MHD_destroy_response(response);
+    return result;
 }
 
 /* Writes a rejection straight to a socket libmicrohttpd is not writing to, then ends our sending. */
@@ -897,6 +925,7 @@ hs_server *hs_server_start(const hs_config *config, hs_handler handler, void *co
     }
     server->handler = handler;
     server->context = context;
+    server->rejection_headers = config->rejection_headers;
     server->log = config->log;
     server->log_context = config->log_context;
     server->max_body_bytes = config->max_body_bytes;

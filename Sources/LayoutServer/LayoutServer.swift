@@ -75,6 +75,8 @@ public final class LayoutServer: @unchecked Sendable {
         let context = Unmanaged.passUnretained(exchangeContext).toOpaque()
         config.log = logLibraryMessage
         config.log_context = context
+        // The HTTP layer's refusals tell browsers who may read them, as the service's answers do.
+        if service.configuration.crossOrigin != nil { config.rejection_headers = addCrossOriginFields }
         // The server copies the bodies while it starts; these arrays only need to outlive the call.
         let bodies = Rejection.allCases.map { ($0, $0.problem(configuration).body) }
         let started = configuration.host.withCString { host in
@@ -169,6 +171,17 @@ private func handleExchange(_ context: UnsafeMutableRawPointer?, _ exchange: Opa
     if !queued {
         respond(service.refuseBusy(request, waiting: target.pool.capacity), on: deferred)
         hs_exchange_resume(deferred)
+    }
+}
+
+/// The CORS fields of a refusal the HTTP layer answers itself (a 413, say), so that a page of an
+/// allowed origin can read it.
+private func addCrossOriginFields(_ context: UnsafeMutableRawPointer?, _ exchange: OpaquePointer?) {
+    guard let context, let exchange else { return }
+    let target = Unmanaged<ExchangeContext>.fromOpaque(context).takeUnretainedValue()
+    guard let policy = target.service.configuration.crossOrigin else { return }
+    for field in policy.refusalFields(origin: header(exchange, "Origin")?.description) {
+        _ = hs_exchange_add_header(exchange, field.name, field.value)
     }
 }
 

@@ -95,6 +95,12 @@ typedef struct hs_config {
     /* The body of each rejection and their content type, read during hs_server_start only (copied). */
     hs_bytes rejections[HS_REJECTION_COUNT];
     const char *rejection_content_type;
+    /* When set, called (with the handler's context, on the refusing worker) for each rejection answered
+     * after the request's headers arrived, to add headers to it: hs_exchange_header reads the
+     * request's, hs_exchange_add_header adds to the answer; method and path are "", the body empty.
+     * Not called for the rejections answered before the headers are read (connection limit, headers
+     * too large or malformed, HTTP version) or at the request deadline (408). */
+    hs_handler rejection_headers;
     /* Where libmicrohttpd's own messages go, one line each without its newline, on whichever thread
      * met the condition; NULL sends them to standard error. */
     void (*log)(void *context, const char *message);

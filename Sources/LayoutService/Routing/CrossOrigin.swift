@@ -58,6 +58,19 @@ public struct CrossOriginPolicy: Sendable, Equatable {
         }
     }
 
+    /// The CORS fields of an answer the HTTP layer makes by itself (a refusal) for a request from
+    /// `origin`, as `apply` gives them to the service's own: `Vary: Origin` with listed origins, then
+    /// for an allowed origin `Access-Control-Allow-Origin` and `-Expose-Headers`.
+    public func refusalFields(origin: String?) -> [(name: String, value: String)] {
+        var fields: [(name: String, value: String)] = []
+        if case .listed = origins { fields.append((name: "Vary", value: "Origin")) }
+        if let origin, let allowed = allowedOrigin(origin) {
+            fields.append((name: "Access-Control-Allow-Origin", value: allowed))
+            fields.append((name: "Access-Control-Expose-Headers", value: Self.exposedHeaders))
+        }
+        return fields
+    }
+
     /// Adds the CORS fields to an answer. A preflight (`OPTIONS` with `Origin` and
     /// `Access-Control-Request-Method`) from an allowed origin is told the path's methods and the
     /// headers it may send; any other answer to an allowed origin names it and exposes its headers.
