@@ -5,7 +5,10 @@ Lists every module each Swift file under Sources/FlowLayout imports, in every sp
 accepts (`import X`, `import struct X.Y`, `@_implementationOnly import X`, `@preconcurrency import X`,
 `@testable`, `@_exported`, `@_spi(...)`, `public`/`package`/`internal import X`, several on one line
 after `;`), every module a `#if canImport(X)` condition names, and every `@_silgen_name` or `@_extern`
-declaration (a way to call into C without an import), and fails when anything is not allowed.
+declaration (a way to call into C without an import), and fails when anything is not allowed. It also
+fails on a public function or initializer whose signature takes a work counter (`WorkCounter`, or a
+parameter labelled `work`) unless it is declared `@_spi(WorkCounting)`: the instruments stay out of the
+API an app sees.
 Comments and string literals are skipped. It also checks that the package gives the FlowLayout target
 no dependencies (when `swift package dump-package` can read the manifest).
 
@@ -37,6 +40,12 @@ IMPORT = re.compile(
 CAN_IMPORT = re.compile(rf"\bcanImport\s*\(\s*(?P<module>{IDENT})")
 DIRECTIVE = re.compile(r"^\s*#\s*(?:if|elseif)\b(?P<condition>.*)$", re.MULTILINE)
 FOREIGN = re.compile(r"@(?P<attribute>_silgen_name|_extern|_cdecl)\b")
+# A public function or initializer, its attributes and its signature up to the body.
+PUBLIC_FUNCTION = re.compile(
+    r"(?P<attributes>(?:@[A-Za-z_][A-Za-z0-9_]*(?:\([^)]*\))?\s*)*)"
+    r"public\s+(?:(?:static|mutating|nonmutating|override|final|convenience)\s+)*(?:func\s+[^\s(<]+|init\??)"
+    r"(?P<signature>[^{]*)\{")
+COUNTER = re.compile(r"\bWorkCounter\b|\bwork\s*(?:[A-Za-z_][A-Za-z0-9_]*\s*)?:")
 
 
 def strip_comments_and_strings(text):
@@ -106,6 +115,9 @@ def problems_in(path, text):
                 found.append((line_of(code, directive.start()), f"tests canImport({module})"))
     for match in FOREIGN.finditer(code):
         found.append((line_of(code, match.start()), f"binds a foreign symbol with @{match.group('attribute')}"))
+    for match in PUBLIC_FUNCTION.finditer(code):
+        if COUNTER.search(match.group("signature")) and "@_spi(WorkCounting)" not in match.group("attributes"):
+            found.append((line_of(code, match.start("signature")), "takes a work counter in its public API"))
     return [f"{path}:{line}: {what}" for line, what in sorted(found)]
 
 
@@ -157,7 +169,8 @@ def check(root, manifest=True):
         else:
             problems += manifest_problems
     if problems:
-        print("FlowLayout may import only " + ", ".join(sorted(ALLOWED)) + ":", file=sys.stderr)
+        print("FlowLayout may import only " + ", ".join(sorted(ALLOWED)) + ", and keeps work counters out of its public API:",
+              file=sys.stderr)
         for problem in problems:
             print("  " + problem, file=sys.stderr)
         return 1
@@ -186,6 +199,9 @@ def self_test():
         "@_silgen_name(\"write\") func write(_: Int32, _: UnsafeRawPointer, _: Int) -> Int\n":
             "binds a foreign symbol with @_silgen_name",
         "@_extern(c) func puts(_: UnsafePointer<CChar>) -> Int32\n": "binds a foreign symbol with @_extern",
+        "public func run(work: inout Int) {}\n": "takes a work counter in its public API",
+        "@discardableResult\npublic static func run(\n    _ x: Int, work counted: inout some WorkCounter\n) -> Int { 0 }\n":
+            "takes a work counter in its public API",
     }
     good = [
         "import Swift\n",
@@ -199,6 +215,9 @@ def self_test():
         'let text = #"import Glibc "quoted""#\n',
         "let important = 1\nfunc reimport() {}\n",
         "#if canImport(Synchronization)\n#endif\n",
+        "@_spi(WorkCounting)\npublic func run(work: inout some WorkCounter) {}\n",
+        "func run(work: inout Int) {}\n",
+        "public func run(homework: Int) {}\n",
     ]
     failures = 0
     for source, expected in bad.items():

@@ -6,7 +6,7 @@
 
 import CMallocCounter
 import CSimdJSON
-import FlowLayout
+@_spi(WorkCounting) import FlowLayout
 import Foundation
 import LayoutService
 import Logging
@@ -204,7 +204,7 @@ let scrollOffsets = (0..<scrollQueries).map { _ in
     var work = 0, elements = 0
     for offset in scrollOffsets {
         attributes.removeAll(keepingCapacity: true)
-        work += layout.attributes(in: Viewport(bounds: Rect(x: 0, y: offset, width: 390, height: 844)), into: &attributes)
+        layout.attributes(in: Viewport(bounds: Rect(x: 0, y: offset, width: 390, height: 844)), into: &attributes, work: &work)
         elements += attributes.count
     }
     return (work, elements)

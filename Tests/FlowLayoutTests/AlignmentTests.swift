@@ -1,4 +1,4 @@
-@testable import FlowLayout
+@_spi(WorkCounting) @testable import FlowLayout
 import Testing
 import SeededRandom
 

@@ -1,4 +1,4 @@
-@testable import FlowLayout
+@_spi(WorkCounting) @testable import FlowLayout
 import Testing
 
 /// docs/flow-layout.md §20.1: one element's attributes, as the visible query gives them.
@@ -14,8 +14,7 @@ struct ElementLookupTests {
     static func supplementary(
         _ layout: BaseLayout, _ kind: LayoutAttributes.Kind, _ section: Int, scale: Double? = nil, _ direction: LayoutDirection = .leftToRight
     ) -> LayoutAttributes? {
-        var work = 0
-        return layout.attributes(ofSupplementary: kind, section: section, scale: scale, layoutDirection: direction, work: &work)
+        layout.attributes(ofSupplementary: kind, section: section, scale: scale, layoutDirection: direction)
     }
 
     @Test func firstMiddleAndLastItemsHaveTheirGridFrames() {

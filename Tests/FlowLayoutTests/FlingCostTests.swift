@@ -1,4 +1,4 @@
-@testable import FlowLayout
+@_spi(WorkCounting) @testable import FlowLayout
 import Testing
 
 /// Snapping a fling on a stored layout costs O(log n + k): a visible query or two near the projection

@@ -1,5 +1,5 @@
 import Foundation
-@testable import FlowLayout
+@_spi(WorkCounting) @testable import FlowLayout
 import Testing
 
 /// The path of a fling (docs/flow-layout.md §21.4): p(t) = p0 + D · (1 − rᵗ) / (1 − r^T), T the time

@@ -1,4 +1,4 @@
-@testable import FlowLayout
+@_spi(WorkCounting) @testable import FlowLayout
 import Testing
 
 /// Where a fling comes to rest: clamping to the resting offsets and each snap mode, worked by hand

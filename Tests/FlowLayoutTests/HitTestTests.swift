@@ -1,4 +1,4 @@
-@testable import FlowLayout
+@_spi(WorkCounting) @testable import FlowLayout
 import Testing
 
 /// docs/flow-layout.md §20.3: the element at a content point, as `indexPathForItem(at:)` finds it.

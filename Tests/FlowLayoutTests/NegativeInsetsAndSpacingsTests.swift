@@ -1,4 +1,4 @@
-@testable import FlowLayout
+@_spi(WorkCounting) @testable import FlowLayout
 import Testing
 import SeededRandom
 
@@ -25,7 +25,8 @@ struct NegativeInsetsAndSpacingsTests {
         -> (visible: [LayoutAttributes], examined: Int)
     {
         var visible: [LayoutAttributes] = []
-        let examined = layout.attributes(in: Viewport(bounds: bounds, layoutDirection: layoutDirection), into: &visible)
+        var examined = 0
+        layout.attributes(in: Viewport(bounds: bounds, layoutDirection: layoutDirection), into: &visible, work: &examined)
         return (visible, examined)
     }
 

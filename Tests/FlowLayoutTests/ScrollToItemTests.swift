@@ -1,4 +1,4 @@
-@testable import FlowLayout
+@_spi(WorkCounting) @testable import FlowLayout
 import Testing
 
 /// docs/flow-layout.md §20.2: the content offset `scrollToItem(at:at:animated:)` scrolls to, worked by

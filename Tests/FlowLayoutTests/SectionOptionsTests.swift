@@ -1,4 +1,4 @@
-@testable import FlowLayout
+@_spi(WorkCounting) @testable import FlowLayout
 import Testing
 
 /// docs/flow-layout.md §2 (`sectionInsetReference` = layoutMargins / safeArea) and §1 / §3 per-section

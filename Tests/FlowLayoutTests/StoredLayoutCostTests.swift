@@ -1,5 +1,5 @@
 import Foundation
-@testable import FlowLayout
+@_spi(WorkCounting) @testable import FlowLayout
 import LayoutCache
 import SeededRandom
 import Testing
@@ -40,7 +40,8 @@ struct StoredLayoutCostTests {
     /// attributes it returns.
     static func query(_ layout: BaseLayout, _ bounds: Rect) -> (work: Int, attributes: [LayoutAttributes]) {
         var attributes: [LayoutAttributes] = []
-        let work = layout.attributes(in: Viewport(bounds: bounds, scale: 3), into: &attributes)
+        var work = 0
+        layout.attributes(in: Viewport(bounds: bounds, scale: 3), into: &attributes, work: &work)
         return (work, attributes)
     }
 

@@ -1,4 +1,4 @@
-@testable import FlowLayout
+@_spi(WorkCounting) @testable import FlowLayout
 import Testing
 
 /// The place kept on screen (`contentOffsetAdjustment`) and the transitions of an update, on a chat-like

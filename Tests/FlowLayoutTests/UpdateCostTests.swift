@@ -1,5 +1,5 @@
 import Foundation
-@testable import FlowLayout
+@_spi(WorkCounting) @testable import FlowLayout
 import SeededRandom
 import Testing
 

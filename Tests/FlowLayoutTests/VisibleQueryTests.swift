@@ -1,4 +1,4 @@
-@testable import FlowLayout
+@_spi(WorkCounting) @testable import FlowLayout
 import Testing
 import SeededRandom
 
@@ -172,7 +172,8 @@ struct VisibleQueryTests {
         let start = (vertical ? layout.contentSize.height : layout.contentSize.width) * fraction
         let bounds = vertical ? rect(0, start, layout.contentSize.width, 300) : rect(start, 0, 300, layout.contentSize.height)
         var visible: [LayoutAttributes] = []
-        let examined = layout.attributes(in: Viewport(bounds: bounds, scale: 3), into: &visible)
+        var examined = 0
+        layout.attributes(in: Viewport(bounds: bounds, scale: 3), into: &visible, work: &examined)
         return (examined, visible, bounds)
     }
 

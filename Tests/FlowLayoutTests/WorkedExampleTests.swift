@@ -1,4 +1,4 @@
-@testable import FlowLayout
+@_spi(WorkCounting) @testable import FlowLayout
 import Testing
 
 /// docs/flow-layout.md §13: the worked examples, with the numbers given there. Example 13

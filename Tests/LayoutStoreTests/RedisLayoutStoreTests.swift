@@ -1,4 +1,4 @@
-import FlowLayout
+@_spi(WorkCounting) import FlowLayout
 import SeededRandom
 import XCTest
 

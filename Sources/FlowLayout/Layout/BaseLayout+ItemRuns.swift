@@ -17,8 +17,8 @@ extension BaseLayout {
     /// section is one call whatever its count.
     public func forEachRun(inSection section: Int, _ body: (FlowItem, Int) -> Void) {
         let lines = sections[section].lines
-        var work = 0
-        LineTree.forEachRun(in: lines.root, items: 0..<lines.itemCount, work: &work) { item, count in
+        var uncounted = Uncounted()
+        LineTree.forEachRun(in: lines.root, items: 0..<lines.itemCount, work: &uncounted) { item, count in
             body(item, count)
             return true
         }

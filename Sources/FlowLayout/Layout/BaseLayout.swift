@@ -55,8 +55,8 @@ public final class BaseLayout: Sendable {
     public func parallaxDepth(section: Int, item: Int) -> Double? {
         let lines = sections[section].lines
         guard lines.summary.hasDepths, item < lines.itemCount else { return nil }
-        var work = 0
-        return lines.item(item, work: &work).parallaxDepth
+        var uncounted = Uncounted()
+        return lines.item(item, work: &uncounted).parallaxDepth
     }
 
     /// Whether an item's size is the estimate still to be measured. O(1) when all or none are, else
@@ -65,8 +65,8 @@ public final class BaseLayout: Sendable {
         let summary = sections[section].lines.summary
         if summary.estimatedCount == 0 { return false }
         if summary.estimatedCount == summary.itemCount { return true }
-        var work = 0
-        return sections[section].lines.item(item, work: &work).isEstimated
+        var uncounted = Uncounted()
+        return sections[section].lines.item(item, work: &uncounted).isEstimated
     }
 
     /// Approximate bytes this layout keeps alive, for the cache's budget: the object and its sections'

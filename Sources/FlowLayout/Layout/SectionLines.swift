@@ -85,15 +85,15 @@ final class SectionLines: Sendable {
         let summary = root?.summary ?? LineSummary()
         var complete = false
         if let root, summary.lineCount > 0 {
-            var work = 0
-            let last = Self.alongs(ofLine: summary.lineCount - 1, in: root, direction: geometry.direction, work: &work)
+            var uncounted = Uncounted()
+            let last = Self.alongs(ofLine: summary.lineCount - 1, in: root, direction: geometry.direction, work: &uncounted)
             let lastHasOne = last.count == 1
             // Rule A: a lone last item after lone items is centred; rule B: a last line that fills
             // exactly like the one before is justified.
             if summary.linesNotOfOneItem == (lastHasOne ? 0 : 1) && lastHasOne {
                 complete = true
             } else if summary.lineCount > 1 {
-                let previous = Self.alongs(ofLine: summary.lineCount - 2, in: root, direction: geometry.direction, work: &work)
+                let previous = Self.alongs(ofLine: summary.lineCount - 2, in: root, direction: geometry.direction, work: &uncounted)
                 complete = geometry.remaining(after: last) == geometry.remaining(after: previous)
             }
         }
@@ -114,7 +114,7 @@ final class SectionLines: Sendable {
     }
 
     /// The along lengths of one line's items. O(log n + its items).
-    private static func alongs(ofLine line: Int, in root: LineNode, direction: ScrollDirection, work: inout Int) -> [Double] {
+    private static func alongs(ofLine line: Int, in root: LineNode, direction: ScrollDirection, work: inout some WorkCounter) -> [Double] {
         let position = LineTree.chunk(holdingLine: line, in: root, work: &work)
         let chunk = position.node.chunk
         return chunk.itemRange(ofLine: line - position.firstLine).map { direction.along(chunk.item($0).size) }
@@ -136,7 +136,7 @@ final class SectionLines: Sendable {
     @inline(__always) func isComplete(line: Int) -> Bool { line < lineCount - 1 || lastLineIsComplete }
 
     /// The item at `index`, and the chunk that holds it. O(log n).
-    func item(_ index: Int, work: inout Int) -> FlowItem {
+    func item(_ index: Int, work: inout some WorkCounter) -> FlowItem {
         let position = LineTree.chunk(holdingItem: index, in: root!, work: &work)
         return position.node.chunk.item(index - position.firstItem)
     }

@@ -60,7 +60,7 @@ struct LineBreaker {
 
     /// Feeds `count` copies of `item`; `lineStarts(i)` is asked before a line starts at item i (after
     /// the first), and stops the breaking when it answers false.
-    mutating func feed(_ item: FlowItem, count: Int, work: inout Int, lineStarts: (Int) -> Bool) {
+    mutating func feed(_ item: FlowItem, count: Int, work: inout some WorkCounter, lineStarts: (Int) -> Bool) {
         var left = count
         let along = direction.along(item.size)
         let across = direction.across(item.size)
@@ -91,7 +91,7 @@ struct LineBreaker {
 
     /// Feeds listed sizes of items without flags or depths, one by one: a registration's usual
     /// section, in one loop without making an item of each. The same breaking as `feed(_:count:)`.
-    mutating func feed(sizes: UnsafeBufferPointer<Size>, work: inout Int) {
+    mutating func feed(sizes: UnsafeBufferPointer<Size>, work: inout some WorkCounter) {
         for size in sizes {
             let along = direction.along(size)
             let across = direction.across(size)

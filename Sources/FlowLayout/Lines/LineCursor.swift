@@ -42,7 +42,7 @@ struct LineCursor {
     /// nodes looked at.
     init(
         _ root: LineNode?, reaching low: FixedLength, spacing: FixedLength, slope: FixedLength,
-        stack: UnsafeMutableBufferPointer<Pending>, work: inout Int
+        stack: UnsafeMutableBufferPointer<Pending>, work: inout some WorkCounter
     ) {
         self.stack = stack
         var node = root
@@ -81,7 +81,7 @@ struct LineCursor {
     }
 
     /// The next chunk and where it sits, or nil past the last.
-    mutating func next(work: inout Int) -> LineTree.Position? {
+    mutating func next(work: inout some WorkCounter) -> LineTree.Position? {
         guard let entry = pop() else { return nil }
         work += 1
         let node = entry.node.takeUnretainedValue()

@@ -66,7 +66,7 @@ final class LineNode: Sendable {
 /// The operations on a tree of lines; `nil` is the empty tree.
 enum LineTree {
     /// `a`'s lines followed by `b`'s.
-    static func merge(_ a: LineNode?, _ b: LineNode?, work: inout Int) -> LineNode? {
+    static func merge(_ a: LineNode?, _ b: LineNode?, work: inout some WorkCounter) -> LineNode? {
         guard let a else { return b }
         guard let b else { return a }
         work += 1
@@ -77,7 +77,7 @@ enum LineTree {
     }
 
     /// The first `lines` lines and the rest; a chunk straddling the cut is split in two.
-    static func split(_ node: LineNode?, atLine lines: Int, lineSpacing: FixedLength, work: inout Int)
+    static func split(_ node: LineNode?, atLine lines: Int, lineSpacing: FixedLength, work: inout some WorkCounter)
         -> (LineNode?, LineNode?)
     {
         guard let node else { return (nil, nil) }
@@ -128,17 +128,17 @@ enum LineTree {
     }
 
     /// The chunk holding item `index` (`index` below the tree's item count).
-    static func chunk(holdingItem index: Int, in root: LineNode, work: inout Int) -> Position {
+    static func chunk(holdingItem index: Int, in root: LineNode, work: inout some WorkCounter) -> Position {
         chunk(holding: index, counting: \.itemCount, in: root, work: &work)
     }
 
     /// The chunk holding line `index` (`index` below the tree's line count).
-    static func chunk(holdingLine index: Int, in root: LineNode, work: inout Int) -> Position {
+    static func chunk(holdingLine index: Int, in root: LineNode, work: inout some WorkCounter) -> Position {
         chunk(holding: index, counting: \.lineCount, in: root, work: &work)
     }
 
     /// Walks down to the chunk holding unit `index`, counting units (items or lines) by `counting`.
-    private static func chunk(holding index: Int, counting: KeyPath<LineSummary, Int>, in root: LineNode, work: inout Int) -> Position {
+    private static func chunk(holding index: Int, counting: KeyPath<LineSummary, Int>, in root: LineNode, work: inout some WorkCounter) -> Position {
         var node = root
         var (items, lines, start) = (0, 0, FixedLength.zero)
         let byItems = counting == \LineSummary.itemCount
@@ -162,10 +162,10 @@ enum LineTree {
     /// line's start, grown by `slope` a line: CSS `align-content`'s share), with its position; stops
     /// when `visit` says so. O(depth + chunks visited).
     @discardableResult
-    static func forEachChunk(
-        in node: LineNode?, low: FixedLength, high: FixedLength, slope: FixedLength = .zero, work: inout Int,
+    static func forEachChunk<Counter: WorkCounter>(
+        in node: LineNode?, low: FixedLength, high: FixedLength, slope: FixedLength = .zero, work: inout Counter,
         before: (items: Int, lines: Int, start: FixedLength) = (0, 0, .zero),
-        _ visit: (Position, inout Int) -> Bool
+        _ visit: (Position, inout Counter) -> Bool
     ) -> Bool {
         guard let node else { return true }
         work += 1
@@ -192,10 +192,10 @@ enum LineTree {
     /// holding something (a hit test): subtrees whose lines all miss `low...high` are skipped whole,
     /// and `visit` answering false ends the walk. O(depth + chunks visited).
     @discardableResult
-    static func forEachChunkBackwards(
-        in node: LineNode?, low: FixedLength, high: FixedLength, slope: FixedLength = .zero, work: inout Int,
+    static func forEachChunkBackwards<Counter: WorkCounter>(
+        in node: LineNode?, low: FixedLength, high: FixedLength, slope: FixedLength = .zero, work: inout Counter,
         before: (items: Int, lines: Int, start: FixedLength) = (0, 0, .zero),
-        _ visit: (Position, inout Int) -> Bool
+        _ visit: (Position, inout Counter) -> Bool
     ) -> Bool {
         guard let node else { return true }
         work += 1

@@ -8,10 +8,10 @@ extension SectionLines {
     }
 
     /// A section's items broken from scratch by `feed`, which hands them to the breaker.
-    convenience init(geometry: LineGeometry, seed: UInt64, feed: (inout LineBreaker, inout Int) -> Void) {
+    convenience init(geometry: LineGeometry, seed: UInt64, feed: (inout LineBreaker, inout Uncounted) -> Void) {
         var breaker = geometry.breaker(restartingAt: nil)
-        var work = 0
-        feed(&breaker, &work)
+        var uncounted = Uncounted()
+        feed(&breaker, &uncounted)
         var priorities = PriorityStream(seed: seed)
         self.init(geometry: geometry, root: LineTree.build(breaker.finish(), priorities: &priorities, lineSpacing: FixedLength(geometry.lineSpacing)))
     }
@@ -22,7 +22,7 @@ extension SectionLines {
     /// after that are shared, not rebuilt. `work` grows by the tree nodes and items touched; nil, and
     /// nothing changed, once re-breaking the lines after the change has cost more than `budget`.
     func replacing(
-        _ range: Range<Int>, with runs: [(item: FlowItem, count: Int)], budget: Int = .max, work: inout Int
+        _ range: Range<Int>, with runs: [(item: FlowItem, count: Int)], budget: Int = .max, work: inout some WorkCounter
     ) -> SectionLines? {
         let oldCount = itemCount
         let inserted = runs.reduce(0) { $0 + $1.count }
@@ -106,7 +106,7 @@ extension LineTree {
     /// `body` answers false. O(depth + chunks touched + listed items given).
     @discardableResult
     static func forEachRun(
-        in node: LineNode?, items: Range<Int>, before: Int = 0, work: inout Int, _ body: (FlowItem, Int) -> Bool
+        in node: LineNode?, items: Range<Int>, before: Int = 0, work: inout some WorkCounter, _ body: (FlowItem, Int) -> Bool
     ) -> Bool {
         guard let node, !items.isEmpty else { return true }
         let total = node.summary.itemCount
@@ -136,7 +136,7 @@ extension LineTree {
     /// Hands the items of `items` to `breaker` in order: a run as one feed, the plain sizes of a
     /// listed chunk (no estimate, no depth) as one slice, as registration feeds them, other items one
     /// by one. O(depth + chunks touched + items).
-    static func feed(_ breaker: inout LineBreaker, from node: LineNode?, items: Range<Int>, before: Int = 0, work: inout Int) {
+    static func feed(_ breaker: inout LineBreaker, from node: LineNode?, items: Range<Int>, before: Int = 0, work: inout some WorkCounter) {
         guard let node, !items.isEmpty else { return }
         guard before < items.upperBound, before + node.summary.itemCount > items.lowerBound else { return }
         work += 1

@@ -10,10 +10,17 @@ extension BaseLayout {
     ///
     /// The answer is the visible query's own, for bounds around the cell's line: the line's span along
     /// the scroll axis, mapped as the section's cells are for right-to-left (§11), and everything
-    /// across it. So the frame is the one a scroll answer writes, by construction. `work` grows by the
-    /// tree nodes and lines walked to find the line, then by the items of its chunk read: O(log n + a
-    /// chunk's items), overlapping lines or not.
-    public func attributes(ofItem path: ItemPath, scale: Double?, layoutDirection: LayoutDirection, work: inout Int) -> LayoutAttributes? {
+    /// across it. So the frame is the one a scroll answer writes, by construction. O(log n + a chunk's
+    /// items), overlapping lines or not.
+    public func attributes(ofItem path: ItemPath, scale: Double?, layoutDirection: LayoutDirection) -> LayoutAttributes? {
+        var uncounted = Uncounted()
+        return attributes(ofItem: path, scale: scale, layoutDirection: layoutDirection, work: &uncounted)
+    }
+
+    /// `attributes(ofItem:scale:layoutDirection:)`, counting the tree nodes and lines walked to find the
+    /// line, then the items of its chunk read.
+    @_spi(WorkCounting)
+    public func attributes(ofItem path: ItemPath, scale: Double?, layoutDirection: LayoutDirection, work: inout some WorkCounter) -> LayoutAttributes? {
         lineAttributes(holding: path, scale: scale, layoutDirection: layoutDirection, work: &work)
             .last { $0.kind == .cell && $0.section == path.section && $0.item == path.item }
     }
@@ -23,7 +30,7 @@ extension BaseLayout {
     /// that the bounds touch, each exactly as a scroll answer has it; empty when the index path does
     /// not exist. For callers that need many cells of one line, which would otherwise pay for the
     /// line once per cell. O(log n + a chunk's items), however many other lines overlap it.
-    func lineAttributes(holding path: ItemPath, scale: Double?, layoutDirection: LayoutDirection, work: inout Int) -> [LayoutAttributes] {
+    func lineAttributes(holding path: ItemPath, scale: Double?, layoutDirection: LayoutDirection, work: inout some WorkCounter) -> [LayoutAttributes] {
         guard dimension > 0, sections.indices.contains(path.section), path.item >= 0,
             path.item < sections[path.section].itemCount
         else { return [] }
@@ -42,19 +49,18 @@ extension BaseLayout {
         var found: [LayoutAttributes] = []
         // The line's chunk alone, not everything in the bounds: lines elsewhere may overlap this one
         // (negative line spacing), all of them, and none of them is asked for.
-        work += appendCells(ofLineHolding: path, viewport: viewport, into: &found)
+        appendCells(ofLineHolding: path, viewport: viewport, into: &found, work: &work)
         return found
     }
 
     /// A header's or footer's attributes at rest, never pinned (docs/flow-layout.md §20.1): the frame a
     /// scroll answer writes for it whenever pinning leaves it in place, pixel-rounded at `scale` and
     /// mirrored for right-to-left (§11). Nil when the section does not exist or has no such element.
-    /// O(1); `work` grows by one.
+    /// O(1).
     public func attributes(
-        ofSupplementary kind: LayoutAttributes.Kind, section: Int, scale: Double?, layoutDirection: LayoutDirection, work: inout Int
+        ofSupplementary kind: LayoutAttributes.Kind, section: Int, scale: Double?, layoutDirection: LayoutDirection
     ) -> LayoutAttributes? {
         guard dimension > 0, sections.indices.contains(section), kind == .header || kind == .footer else { return nil }
-        work += 1
         let viewport = Viewport(bounds: .zero, scale: scale, layoutDirection: layoutDirection)
         guard let frame = supplementaryFrame(kind, section: section, viewport: viewport, pinned: false) else { return nil }
         return LayoutAttributes(kind: kind, section: section, item: 0, frame: frame, zIndex: LayoutAttributes.supplementaryZIndex)

@@ -18,9 +18,16 @@ extension BaseLayout {
     /// 3. snapped along the scroll axis (§21.3), then clamped again; across it, only clamped;
     /// 4. the curve from the current offset to that target (§21.4).
     ///
-    /// O(log n + k) for k cells near the target (`nearestSnapOffset`); `work` counts it.
+    /// O(log n + k) for k cells near the target (`nearestSnapOffset`).
+    public func fling(_ viewport: Viewport, velocity: Point, deceleration: Deceleration, snap: FlingSnap) -> Fling {
+        var uncounted = Uncounted()
+        return fling(viewport, velocity: velocity, deceleration: deceleration, snap: snap, work: &uncounted)
+    }
+
+    /// `fling(_:velocity:deceleration:snap:)`, counting the snapping queries' work.
+    @_spi(WorkCounting)
     public func fling(
-        _ viewport: Viewport, velocity: Point, deceleration: Deceleration, snap: FlingSnap, work: inout Int
+        _ viewport: Viewport, velocity: Point, deceleration: Deceleration, snap: FlingSnap, work: inout some WorkCounter
     ) -> Fling {
         let direction = scrollDirection
         let offset = viewport.bounds.origin

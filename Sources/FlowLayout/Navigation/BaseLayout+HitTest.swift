@@ -9,12 +9,20 @@ extension BaseLayout {
     /// UIKit's order wins: the one drawn on top, since elements of one kind share a zIndex.
     ///
     /// Cells come from the visible query for a strip two points thick around the point, across the
-    /// whole content and out to the point, read from the end (`lastCell(containing:…)`), so `work`
-    /// grows as the query counts, O(log n + the cells of the lines read until one holds the point),
-    /// overlapping lines or not; headers and footers by the binary search of the sections and one
-    /// frame per section found, O(log sections).
+    /// whole content and out to the point, read from the end (`lastCell(containing:…)`): O(log n + the
+    /// cells of the lines read until one holds the point), overlapping lines or not; headers and
+    /// footers by the binary search of the sections and one frame per section found, O(log sections).
     public func hitTest(
-        _ point: Point, kind: LayoutAttributes.Kind = .cell, scale: Double?, layoutDirection: LayoutDirection, work: inout Int
+        _ point: Point, kind: LayoutAttributes.Kind = .cell, scale: Double?, layoutDirection: LayoutDirection
+    ) -> LayoutAttributes? {
+        var uncounted = Uncounted()
+        return hitTest(point, kind: kind, scale: scale, layoutDirection: layoutDirection, work: &uncounted)
+    }
+
+    /// `hitTest(_:kind:scale:layoutDirection:)`, counting as the visible query counts.
+    @_spi(WorkCounting)
+    public func hitTest(
+        _ point: Point, kind: LayoutAttributes.Kind = .cell, scale: Double?, layoutDirection: LayoutDirection, work: inout some WorkCounter
     ) -> LayoutAttributes? {
         guard dimension > 0, point.x.isFinite, point.y.isFinite else { return nil }
         // Two points along the scroll axis, and across it everything from the content's width to the

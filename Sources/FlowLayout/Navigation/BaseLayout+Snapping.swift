@@ -35,7 +35,7 @@ extension BaseLayout {
     /// and what they examine.
     func nearestSnapOffset(
         to offset: Double, snap: FlingSnap, viewport: Viewport, across: (origin: Double, length: Double), low: Double, high: Double,
-        work: inout Int
+        work: inout some WorkCounter
     ) -> Double {
         let direction = scrollDirection
         let length = direction.across(viewport.bounds.size)
@@ -58,9 +58,10 @@ extension BaseLayout {
         for _ in 0...Self.snapWidenings {
             let window = direction.rect(along: across.origin, scroll: centre - half, alongLength: across.length, scrollLength: 2 * half)
             found.removeAll(keepingCapacity: true)
-            work += 1 + attributes(
+            work += 1
+            attributes(
                 in: Viewport(bounds: window, contentInset: contentInset, scale: viewport.scale, layoutDirection: viewport.layoutDirection),
-                into: &found)
+                into: &found, work: &work)
             Self.forEachSnapCandidate(of: found, snap: snap, direction: direction) { consider($0 - shift) }
             if bestDistance <= half { break }
             half = Swift.min(2 * half, bestDistance)

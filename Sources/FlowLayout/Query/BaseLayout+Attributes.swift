@@ -4,9 +4,7 @@ extension BaseLayout {
     /// (docs/flow-layout.md §9).
     ///
     /// Frames are pixel-rounded, mirrored for right-to-left and pinned for this viewport. Only the
-    /// sections, lines and items near the bounds are looked at. The return value counts the work: every
-    /// probe of a binary search, every section and line looked at and every element examined, so tests
-    /// can show the work is O(log n + k).
+    /// sections, lines and items near the bounds are looked at.
     ///
     /// Once `result` holds more than `limit` elements the search stops (the elements found so far stay
     /// in `result`), so a caller can refuse an answer too large to send at the cost of `limit` elements.
@@ -17,21 +15,29 @@ extension BaseLayout {
     /// elements in view when sections follow each other (always, unless insets or spacings are
     /// negative or CSS lines overflow a fixed `crossSize`: then O(sections + lines near the bounds)).
     /// Reads the layout only, so any number of threads may query one layout at once.
-    @discardableResult
-    public func attributes(in viewport: Viewport, into result: inout [LayoutAttributes], limit: Int = .max) -> Int {
+    public func attributes(in viewport: Viewport, into result: inout [LayoutAttributes], limit: Int = .max) {
+        var uncounted = Uncounted()
+        attributes(in: viewport, into: &result, limit: limit, work: &uncounted)
+    }
+
+    /// `attributes(in:into:limit:)`, counting its work: every probe of a binary search, every section
+    /// and line looked at and every element examined, so tests can show the work is O(log n + k).
+    @_spi(WorkCounting)
+    public func attributes(
+        in viewport: Viewport, into result: inout [LayoutAttributes], limit: Int = .max, work examined: inout some WorkCounter
+    ) {
         let rect = viewport.bounds
-        guard dimension > 0, !rect.isEmpty else { return 0 }
+        guard dimension > 0, !rect.isEmpty else { return }
         let sectionSearch = contentMirror(viewport).unmap(rect)
-        var examined = 0
         let candidates = sectionRange(touching: sectionSearch, probes: &examined)
         for index in candidates where mayHoldElements(section: index, touching: sectionSearch) {
             switch sections[index].body {
             case .uniform(let grid):
-                examined += appendCells(of: grid, section: index, viewport: viewport, limit: limit, into: &result)
+                appendCells(of: grid, section: index, viewport: viewport, limit: limit, into: &result, work: &examined)
             case .rows(let lines):
-                examined += appendCells(of: lines, section: index, viewport: viewport, limit: limit, into: &result)
+                appendCells(of: lines, section: index, viewport: viewport, limit: limit, into: &result, work: &examined)
             }
-            if result.count > limit { return examined }
+            if result.count > limit { return }
         }
         // Headers, then footers; a function called twice rather than a loop over an array literal,
         // which would be allocated on every query.
@@ -47,7 +53,6 @@ extension BaseLayout {
         }
         appendSupplementaries(.header)
         appendSupplementaries(.footer)
-        return examined
     }
 
     /// The frame a section occupies, left to right: the whole `dimension` across, its length along
@@ -98,7 +103,7 @@ extension BaseLayout {
 
     /// Sections that may intersect `rect` (left to right) along the scroll axis; `probes` counts the
     /// sections looked at to find them.
-    func sectionRange(touching rect: Rect, probes: inout Int) -> Range<Int> {
+    func sectionRange(touching rect: Rect, probes: inout some WorkCounter) -> Range<Int> {
         guard sectionsAreOrdered else {
             probes += sections.count
             return sections.indices
@@ -122,8 +127,9 @@ extension BaseLayout {
     }
 
     private func appendCells(
-        of grid: UniformGrid, section: Int, viewport: Viewport, limit: Int, onlyLine: Int? = nil, into result: inout [LayoutAttributes]
-    ) -> Int {
+        of grid: UniformGrid, section: Int, viewport: Viewport, limit: Int, onlyLine: Int? = nil,
+        into result: inout [LayoutAttributes], work examined: inout some WorkCounter
+    ) {
         let direction = scrollDirection
         let rect = viewport.bounds
         let transform = cellTransform(section: section, uniform: true, viewport: viewport)
@@ -131,7 +137,7 @@ extension BaseLayout {
         let offset = sections[section].offset
         let lines = onlyLine.map { $0..<$0 + 1 } ?? gridLines(grid, section: section, viewport: viewport)
         // One probe for the arithmetic that finds the lines, one for each line's columns.
-        var examined = 1
+        examined += 1
         let estimates = sections[section].lines.summary
         let estimatedEverywhere = estimates.estimatedCount == estimates.itemCount
         for line in lines {
@@ -163,7 +169,6 @@ extension BaseLayout {
                 result.append(LayoutAttributes(kind: .cell, section: section, item: item, frame: frame, zIndex: 0, isEstimated: isEstimated))
             }
         }
-        return examined
     }
 
     /// The lines of a uniform section that may touch `viewport.bounds`, by arithmetic. O(1).
@@ -179,7 +184,7 @@ extension BaseLayout {
     /// `point`: sections, lines (uniform path) and chunks (row path, where lines may go backwards) are
     /// read from the end, so lines that overlap at the point cost only those read until one holds it
     /// (docs/flow-layout.md §20.3). `work` grows as the query's count does.
-    func lastCell(containing point: Point, viewport: Viewport, work: inout Int) -> LayoutAttributes? {
+    func lastCell(containing point: Point, viewport: Viewport, work: inout some WorkCounter) -> LayoutAttributes? {
         guard dimension > 0, !viewport.bounds.isEmpty else { return nil }
         let sectionSearch = contentMirror(viewport).unmap(viewport.bounds)
         var found: [LayoutAttributes] = []
@@ -192,11 +197,11 @@ extension BaseLayout {
             switch sections[index].body {
             case .uniform(let grid):
                 for line in gridLines(grid, section: index, viewport: viewport).reversed() {
-                    work += appendCells(of: grid, section: index, viewport: viewport, limit: .max, onlyLine: line, into: &found)
+                    appendCells(of: grid, section: index, viewport: viewport, limit: .max, onlyLine: line, into: &found, work: &work)
                     if let cell = hit() { return cell }
                 }
             case .rows(let lines) where lines.isMonotone:
-                work += appendCells(of: lines, section: index, viewport: viewport, limit: .max, into: &found)
+                appendCells(of: lines, section: index, viewport: viewport, limit: .max, into: &found, work: &work)
                 if let cell = hit() { return cell }
             case .rows(let lines):
                 // Lines may go backwards: the chunks that may reach the bounds, the last first.
@@ -239,24 +244,26 @@ extension BaseLayout {
     /// other lines of its chunk: only that chunk is read (or, on the uniform path, that line), so
     /// lines elsewhere that overlap it (negative line spacing) cost nothing. `path` must exist.
     /// O(log n + a chunk's items).
-    func appendCells(ofLineHolding path: ItemPath, viewport: Viewport, into result: inout [LayoutAttributes]) -> Int {
+    func appendCells(
+        ofLineHolding path: ItemPath, viewport: Viewport, into result: inout [LayoutAttributes], work: inout some WorkCounter
+    ) {
         switch sections[path.section].body {
         case .uniform(let grid):
-            return appendCells(of: grid, section: path.section, viewport: viewport, limit: .max, onlyLine: path.item / grid.perLine, into: &result)
+            appendCells(
+                of: grid, section: path.section, viewport: viewport, limit: .max, onlyLine: path.item / grid.perLine, into: &result,
+                work: &work)
         case .rows(let lines):
-            var examined = 0
-            let position = LineTree.chunk(holdingItem: path.item, in: lines.root!, work: &examined)
+            let position = LineTree.chunk(holdingItem: path.item, in: lines.root!, work: &work)
             let (reader, relativeLow) = lineReader(lines, section: path.section, viewport: viewport, limit: .max)
-            _ = reader.read(position, low: relativeLow, into: &result, work: &examined)
-            return examined
+            _ = reader.read(position, low: relativeLow, into: &result, work: &work)
         }
     }
 
-    private func appendCells(
-        of lines: SectionLines, section: Int, viewport: Viewport, limit: Int, into result: inout [LayoutAttributes]
-    ) -> Int {
+    private func appendCells<Counter: WorkCounter>(
+        of lines: SectionLines, section: Int, viewport: Viewport, limit: Int, into result: inout [LayoutAttributes],
+        work examined: inout Counter
+    ) {
         let (reader, relativeLow) = lineReader(lines, section: section, viewport: viewport, limit: limit)
-        var examined = 0
         var cursorOverflowed = false
         let firstFound = result.count
         if lines.isMonotone {
@@ -277,7 +284,6 @@ extension BaseLayout {
                 position, examined in reader.read(position, low: relativeLow, into: &result, work: &examined)
             }
         }
-        return examined
     }
 
     /// The frame of a section's header or footer for this viewport, pinned when the layout asks for it

@@ -3,8 +3,8 @@ extension BaseLayout {
     /// wherever the viewport is; nil when the index path does not exist or nothing is laid out.
     /// Left-to-right content coordinates. O(log n + the items of the cell's line).
     public func attributes(ofItem path: ItemPath, scale: Double? = nil) -> LayoutAttributes? {
-        var work = 0
-        return attributes(ofItem: path, scale: scale, layoutDirection: .leftToRight, work: &work)
+        var uncounted = Uncounted()
+        return attributes(ofItem: path, scale: scale, layoutDirection: .leftToRight, work: &uncounted)
     }
 
     /// A header's or footer's frame for a viewport at `bounds` (pinning reads them); nil when the
@@ -16,7 +16,7 @@ extension BaseLayout {
 
     /// Absolute scroll-axis start and length of the line holding an item, left to right; `work` counts
     /// the tree nodes walked and the lines of the chunk summed. O(log n + a chunk's lines).
-    func lineSpan(of path: ItemPath, work: inout Int) -> (start: Double, length: Double) {
+    func lineSpan(of path: ItemPath, work: inout some WorkCounter) -> (start: Double, length: Double) {
         let section = sections[path.section]
         switch section.body {
         case .uniform(let grid):

@@ -40,7 +40,7 @@ struct LineReader {
     /// Appends the cells of a chunk's lines that touch the bounds; false once past them (lines that
     /// never go backwards) or past `limit`. `low` is the bounds' near edge relative to the first line's
     /// start (as `LineCursor` takes it): lines ending before it are only summed, not placed.
-    func read(_ position: LineTree.Position, low: FixedLength, into result: inout [LayoutAttributes], work: inout Int) -> Bool {
+    func read(_ position: LineTree.Position, low: FixedLength, into result: inout [LayoutAttributes], work: inout some WorkCounter) -> Bool {
         switch position.node.chunk.kind {
         case .listed(let listed):
             // The chunk's arrays read in place, once: no reference counted per line.
@@ -91,7 +91,7 @@ struct LineReader {
     private func readListed(
         _ position: LineTree.Position, sizes: UnsafeBufferPointer<Size>, estimated: UnsafeBufferPointer<Bool>?,
         thicknesses: UnsafeBufferPointer<Double>, firstItems: UnsafeBufferPointer<UInt32>, low: FixedLength,
-        into result: inout [LayoutAttributes], work: inout Int
+        into result: inout [LayoutAttributes], work: inout some WorkCounter
     ) -> Bool {
         var relative = position.start
         var line = 0
@@ -136,7 +136,7 @@ struct LineReader {
     @inline(__always)
     private func readLine(
         start: Double, thickness: Double, line: Int, items: LineItems, firstItem: Int, into result: inout [LayoutAttributes],
-        work: inout Int
+        work: inout some WorkCounter
     ) {
         let direction = layout.scrollDirection
         let lineStart = offset + start

@@ -21,7 +21,7 @@ enum VisibleRange {
     /// The first index in `0..<count` whose `end(i)` is at least `low`, for non-decreasing `end`;
     /// `probes` grows by the number of `end` calls (at most ⌊log2 count⌋ + 1).
     @inline(__always)
-    static func firstEnding(atOrAfter low: Double, count: Int, probes: inout Int, end: (Int) -> Double) -> Int {
+    static func firstEnding(atOrAfter low: Double, count: Int, probes: inout some WorkCounter, end: (Int) -> Double) -> Int {
         var lower = 0
         var upper = count
         while lower < upper {

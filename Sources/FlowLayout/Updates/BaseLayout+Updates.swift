@@ -10,12 +10,21 @@ extension BaseLayout {
     /// in a section of one item per line; a section given as a count keeps its untouched items as a
     /// run. A batch whose re-breaking has cost a quarter of breaking every line once goes on editing
     /// items only and breaks its sections once at the end (`EditedSection`): no batch costs much
-    /// more than registering its result. `work` counts the tree nodes and items touched, for tests
-    /// of those bounds.
+    /// more than registering its result.
     ///
     /// Throws on the first operation that does not fit the layout it is applied to (an index out of
     /// range, a negative count, more than `maxItems` items or `maxSections` sections); nothing is
     /// changed then.
+    public func updated(
+        by updates: [LayoutUpdate], maxItems: Int = BaseLayout.maxItemsInASection, maxSections: Int = .max
+    ) throws(LayoutUpdateError) -> (layout: BaseLayout, mapping: UpdateMapping) {
+        var work = 0
+        return try updated(by: updates, maxItems: maxItems, maxSections: maxSections, work: &work)
+    }
+
+    /// `updated(by:maxItems:maxSections:)`, reporting the tree nodes and items the batch touched: the
+    /// meter its strategy is chosen by, for tests of its bounds.
+    @_spi(WorkCounting)
     public func updated(
         by updates: [LayoutUpdate], maxItems: Int = BaseLayout.maxItemsInASection, maxSections: Int = .max, work: inout Int
     ) throws(LayoutUpdateError) -> (layout: BaseLayout, mapping: UpdateMapping) {
@@ -36,23 +45,23 @@ extension BaseLayout {
         var mapping = UpdateMapping()
         var total = itemCount
         for (index, update) in updates.enumerated() {
-            func fail(_ field: String, _ message: String, exceedsLimit: Bool = false) -> LayoutUpdateError {
+            func fail(_ field: LayoutUpdateError.Field, _ message: String, exceedsLimit: Bool = false) -> LayoutUpdateError {
                 LayoutUpdateError(operation: index, field: field, message: message, exceedsLimit: exceedsLimit)
             }
-            func section(_ value: Int, field: String = "section") throws(LayoutUpdateError) -> Int {
+            func section(_ value: Int, field: LayoutUpdateError.Field = .section) throws(LayoutUpdateError) -> Int {
                 guard sections.indices.contains(value) else {
                     throw fail(field, "Section \(value) does not exist: the layout has \(sections.count) sections here.")
                 }
                 return value
             }
-            func position(_ value: Int, in section: Int, field: String, end: Bool = true) throws(LayoutUpdateError) -> Int {
+            func position(_ value: Int, in section: Int, field: LayoutUpdateError.Field, end: Bool = true) throws(LayoutUpdateError) -> Int {
                 let count = sections[section].itemCount
                 guard value >= 0, end ? value <= count : value < count else {
                     throw fail(field, "Item \(value) is out of range: section \(section) has \(count) items here.")
                 }
                 return value
             }
-            func grow(by count: Int, field: String) throws(LayoutUpdateError) {
+            func grow(by count: Int, field: LayoutUpdateError.Field) throws(LayoutUpdateError) {
                 total += count
                 guard total <= maxItems else {
                     throw fail(field, "The layout would hold \(total) items, more than \(maxItems).", exceedsLimit: true)
@@ -65,28 +74,28 @@ extension BaseLayout {
             switch update {
             case .insertItems(let s, let at, let items):
                 let s = try section(s)
-                let at = try position(at, in: s, field: "at")
-                try grow(by: items.count, field: "items")
+                let at = try position(at, in: s, field: .at)
+                try grow(by: items.count, field: .items)
                 replace(s, at..<at, with: items)
                 mapping.steps.append(.insertItems(section: s, at: at, count: items.count))
             case .appendItems(let s, let items):
                 let s = try section(s)
-                try grow(by: items.count, field: "items")
+                try grow(by: items.count, field: .items)
                 let end = sections[s].itemCount
                 replace(s, end..<end, with: items)
                 mapping.steps.append(.insertItems(section: s, at: end, count: items.count))
             case .deleteItems(let s, let at, let count):
                 let s = try section(s)
-                let at = try position(at, in: s, field: "at")
-                guard count >= 0 else { throw fail("count", "A count may not be negative.") }
-                _ = try position(at + count, in: s, field: "count")
+                let at = try position(at, in: s, field: .at)
+                guard count >= 0 else { throw fail(.count, "A count may not be negative.") }
+                _ = try position(at + count, in: s, field: .count)
                 total -= count
                 replace(s, at..<at + count, with: [])
                 mapping.steps.append(.deleteItems(section: s, at: at, count: count))
             case .resizeItems(let s, let at, let sizes):
                 let s = try section(s)
-                let at = try position(at, in: s, field: "at")
-                _ = try position(at + sizes.count, in: s, field: "sizes")
+                let at = try position(at, in: s, field: .at)
+                _ = try position(at + sizes.count, in: s, field: .sizes)
                 // The same items, measured: their depths stay.
                 var items: [FlowItem] = []
                 items.reserveCapacity(sizes.count)
@@ -100,24 +109,24 @@ extension BaseLayout {
                 }
                 replace(s, at..<at + sizes.count, with: items)
             case .moveItem(let from, let to):
-                let fromSection = try section(from.section, field: "from/0")
-                let fromItem = try position(from.item, in: fromSection, field: "from/1", end: false)
+                let fromSection = try section(from.section, field: .from(.section))
+                let fromItem = try position(from.item, in: fromSection, field: .from(.item), end: false)
                 let item = sections[fromSection].item(fromItem, work: &work)
                 replace(fromSection, fromItem..<fromItem + 1, with: [])
-                let toSection = try section(to.section, field: "to/0")
-                let toItem = try position(to.item, in: toSection, field: "to/1")
+                let toSection = try section(to.section, field: .to(.section))
+                let toItem = try position(to.item, in: toSection, field: .to(.item))
                 replace(toSection, toItem..<toItem, with: [item])
                 mapping.steps.append(.move(from: from, to: to))
             case .insertSections(let at, let given):
                 guard at >= 0, at <= sections.count else {
-                    throw fail("at", "Section \(at) is out of range: the layout has \(sections.count) sections here.")
+                    throw fail(.at, "Section \(at) is out of range: the layout has \(sections.count) sections here.")
                 }
                 guard sections.count + given.count <= maxSections else {
                     throw fail(
-                        "sections", "The layout would hold \(sections.count + given.count) sections, more than \(maxSections).",
+                        .sections, "The layout would hold \(sections.count + given.count) sections, more than \(maxSections).",
                         exceedsLimit: true)
                 }
-                try grow(by: given.reduce(0) { $0 + $1.items.count }, field: "sections")
+                try grow(by: given.reduce(0) { $0 + $1.items.count }, field: .sections)
                 let new = given.enumerated().map { offset, section in
                     EditedSection(overrides: section.overrides, lines: environment.lines(of: section, seed: UInt64(at + offset)))
                 }
@@ -126,10 +135,10 @@ extension BaseLayout {
                 mapping.steps.append(.insertSections(at: at, count: given.count))
             case .deleteSections(let at, let count):
                 guard at >= 0, at <= sections.count else {
-                    throw fail("at", "Section \(at) is out of range: the layout has \(sections.count) sections here.")
+                    throw fail(.at, "Section \(at) is out of range: the layout has \(sections.count) sections here.")
                 }
                 guard count >= 0, at + count <= sections.count else {
-                    throw fail("count", "Sections \(at) to \(at + count - 1) do not all exist: the layout has \(sections.count).")
+                    throw fail(.count, "Sections \(at) to \(at + count - 1) do not all exist: the layout has \(sections.count).")
                 }
                 total -= sections[at..<at + count].reduce(0) { $0 + $1.itemCount }
                 sections.removeSubrange(at..<at + count)

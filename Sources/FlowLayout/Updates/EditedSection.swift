@@ -16,7 +16,7 @@ struct EditedSection {
     var itemCount: Int { sequence?.count ?? lines.itemCount }
 
     /// From now on, edits go to the items, not the lines. O(1): the items so far are one piece.
-    mutating func stopBreakingLines(work: inout Int) {
+    mutating func stopBreakingLines(work: inout some WorkCounter) {
         guard sequence == nil else { return }
         work += 1
         sequence = ItemSequence(seed: lines.summary.hash.sum.1, count: lines.itemCount)
@@ -24,7 +24,7 @@ struct EditedSection {
 
     /// Items `range` replaced by `runs`: in the lines while re-breaking them costs at most `budget`,
     /// else (and from then on) in the items.
-    mutating func replace(_ range: Range<Int>, with runs: [(item: FlowItem, count: Int)], budget: Int, work: inout Int) {
+    mutating func replace(_ range: Range<Int>, with runs: [(item: FlowItem, count: Int)], budget: Int, work: inout some WorkCounter) {
         if sequence == nil {
             if let replaced = lines.replacing(range, with: runs, budget: budget, work: &work) {
                 lines = replaced
@@ -35,7 +35,7 @@ struct EditedSection {
         sequence!.replace(range, with: runs, work: &work)
     }
 
-    func item(_ index: Int, work: inout Int) -> FlowItem {
+    func item(_ index: Int, work: inout some WorkCounter) -> FlowItem {
         guard let sequence else { return lines.item(index, work: &work) }
         switch sequence.piece(holding: index, work: &work) {
         case .items(let item, _): return item
@@ -44,7 +44,7 @@ struct EditedSection {
     }
 
     /// The items of `range`, a run as one call.
-    func forEachRun(in range: Range<Int>, work: inout Int, _ body: (FlowItem, Int) -> Void) {
+    func forEachRun(in range: Range<Int>, work: inout some WorkCounter, _ body: (FlowItem, Int) -> Void) {
         if sequence != nil {
             for index in range { body(item(index, work: &work), 1) }
             return
@@ -57,7 +57,7 @@ struct EditedSection {
 
     /// The section's lines: as edited, or broken once from the edited items, the stretches the batch
     /// left alone read from the old lines. `work` grows by the items broken.
-    func finished(seed: UInt64, work: inout Int) -> (overrides: FlowSection, lines: SectionLines) {
+    func finished(seed: UInt64, work: inout some WorkCounter) -> (overrides: FlowSection, lines: SectionLines) {
         guard let sequence else { return (overrides, lines) }
         work += sequence.count
         let old = lines.root

@@ -46,7 +46,7 @@ struct ItemSequence {
 
     /// Item `index` (below `count`): the item the batch gave, or (`.original`) the index it had
     /// before the batch, as a one-item range. O(log pieces).
-    func piece(holding index: Int, work: inout Int) -> Piece {
+    func piece(holding index: Int, work: inout some WorkCounter) -> Piece {
         var node = root
         var offset = index
         while true {
@@ -67,7 +67,7 @@ struct ItemSequence {
     }
 
     /// Items `range` replaced by `runs`. O(log pieces + runs), expected.
-    mutating func replace(_ range: Range<Int>, with runs: [(item: FlowItem, count: Int)], work: inout Int) {
+    mutating func replace(_ range: Range<Int>, with runs: [(item: FlowItem, count: Int)], work: inout some WorkCounter) {
         let (head, rest) = split(root, at: range.lowerBound, work: &work)
         let (_, tail) = split(rest, at: range.count, work: &work)
         var middle = -1
@@ -101,7 +101,7 @@ struct ItemSequence {
     }
 
     /// The first `position` items and the rest; a run straddling the cut is split in two.
-    private mutating func split(_ node: Int, at position: Int, work: inout Int) -> (Int, Int) {
+    private mutating func split(_ node: Int, at position: Int, work: inout some WorkCounter) -> (Int, Int) {
         guard node >= 0 else { return (-1, -1) }
         work += 1
         let left = nodes[node].left
@@ -135,7 +135,7 @@ struct ItemSequence {
         return (node, right)
     }
 
-    private mutating func merge(_ a: Int, _ b: Int, work: inout Int) -> Int {
+    private mutating func merge(_ a: Int, _ b: Int, work: inout some WorkCounter) -> Int {
         guard a >= 0 else { return b }
         guard b >= 0 else { return a }
         work += 1

@@ -9,6 +9,12 @@ public struct ElementTransition: Hashable, Sendable {
     public var to: Rect?
 }
 
+/// An element on either side of an update: its kind and index path.
+private struct TransitionKey: Hashable {
+    var kind: LayoutAttributes.Kind
+    var path: ItemPath
+}
+
 extension BaseLayout {
     /// What to add to the scroll offset so that the first cell visible in `anchor` (in index order)
     /// that survives the update into `new` stays where it is on screen along the scroll axis; zero
@@ -18,14 +24,14 @@ extension BaseLayout {
     public func contentOffsetAdjustment(
         to new: BaseLayout, mapping: UpdateMapping, anchor: Rect, scale: Double? = nil, limit: Int = .max
     ) -> Point {
-        var work = 0
-        return contentOffsetAdjustment(to: new, mapping: mapping, anchor: anchor, scale: scale, limit: limit, work: &work)
+        var uncounted = Uncounted()
+        return contentOffsetAdjustment(to: new, mapping: mapping, anchor: anchor, scale: scale, limit: limit, work: &uncounted)
     }
 
     /// `contentOffsetAdjustment(to:mapping:anchor:scale:limit:)`, counting the elements the queries
     /// looked at and the work of each lookup in `new` (tests of its bound).
     func contentOffsetAdjustment(
-        to new: BaseLayout, mapping: UpdateMapping, anchor: Rect, scale: Double?, limit: Int, work: inout Int
+        to new: BaseLayout, mapping: UpdateMapping, anchor: Rect, scale: Double?, limit: Int, work: inout some WorkCounter
     ) -> Point {
         // The cells in view come in index order: the first few are asked for, and more only while
         // none of them survives, so overlapping lines (all of them in view) cost O(log n), not O(n).
@@ -33,7 +39,7 @@ extension BaseLayout {
         var asked = Swift.min(8, limit)
         while true {
             visible.removeAll(keepingCapacity: true)
-            work += attributes(in: Viewport(bounds: anchor, scale: scale), into: &visible, limit: asked)
+            attributes(in: Viewport(bounds: anchor, scale: scale), into: &visible, limit: asked, work: &work)
             let complete = visible.count <= asked
             if let moved = firstSurvivor(of: visible.prefix(asked), to: new, mapping: mapping, scale: scale, work: &work) {
                 return moved
@@ -45,7 +51,7 @@ extension BaseLayout {
 
     /// The move along the scroll axis of the first cell of `visible` that survives into `new`.
     private func firstSurvivor(
-        of visible: ArraySlice<LayoutAttributes>, to new: BaseLayout, mapping: UpdateMapping, scale: Double?, work: inout Int
+        of visible: ArraySlice<LayoutAttributes>, to new: BaseLayout, mapping: UpdateMapping, scale: Double?, work: inout some WorkCounter
     ) -> Point? {
         for cell in visible where cell.kind == .cell {
             guard let path = mapping.newPath(of: ItemPath(section: cell.section, item: cell.item)),
@@ -68,31 +74,28 @@ extension BaseLayout {
     public func transitions(
         to new: BaseLayout, mapping: UpdateMapping, bounds: Rect, scale: Double? = nil, limit: Int = .max
     ) -> [ElementTransition]? {
-        var work = 0
-        return transitions(to: new, mapping: mapping, bounds: bounds, scale: scale, limit: limit, work: &work)
+        var uncounted = Uncounted()
+        return transitions(to: new, mapping: mapping, bounds: bounds, scale: scale, limit: limit, work: &uncounted)
     }
 
     /// `transitions(to:mapping:bounds:scale:limit:)`, counting the elements the queries looked at.
+    @_spi(WorkCounting)
     public func transitions(
-        to new: BaseLayout, mapping: UpdateMapping, bounds: Rect, scale: Double? = nil, limit: Int = .max, work: inout Int
+        to new: BaseLayout, mapping: UpdateMapping, bounds: Rect, scale: Double? = nil, limit: Int = .max, work: inout some WorkCounter
     ) -> [ElementTransition]? {
         let viewport = Viewport(bounds: bounds, scale: scale)
         var before: [LayoutAttributes] = []
         var after: [LayoutAttributes] = []
-        work += attributes(in: viewport, into: &before, limit: limit)
-        work += new.attributes(in: viewport, into: &after, limit: limit)
+        attributes(in: viewport, into: &before, limit: limit, work: &work)
+        new.attributes(in: viewport, into: &after, limit: limit, work: &work)
         guard before.count <= limit, after.count <= limit else { return nil }
-        struct Key: Hashable {
-            var kind: LayoutAttributes.Kind
-            var path: ItemPath
-        }
-        func key(_ element: LayoutAttributes) -> Key {
-            Key(kind: element.kind, path: ItemPath(section: element.section, item: element.item))
+        func key(_ element: LayoutAttributes) -> TransitionKey {
+            TransitionKey(kind: element.kind, path: ItemPath(section: element.section, item: element.item))
         }
         // The frames of cells out of view, found line by line: each line is queried once, not once
         // for each of its cells (a line may hold thousands, all moved out of view by one update).
         func frame(
-            in layout: BaseLayout, memo: inout [ItemPath: Rect], _ kind: LayoutAttributes.Kind, _ path: ItemPath, work: inout Int
+            in layout: BaseLayout, memo: inout [ItemPath: Rect], _ kind: LayoutAttributes.Kind, _ path: ItemPath, work: inout some WorkCounter
         ) -> Rect? {
             guard kind == .cell else { return layout.frame(of: kind, section: path.section, bounds: bounds, scale: scale) }
             if let known = memo[path] { return known }
@@ -104,10 +107,10 @@ extension BaseLayout {
         }
         var newFrames: [ItemPath: Rect] = [:]
         var oldFrames: [ItemPath: Rect] = [:]
-        var shownAfter: [Key: Rect] = [:]
+        var shownAfter: [TransitionKey: Rect] = [:]
         for element in after { shownAfter[key(element)] = element.frame }
         var result: [ElementTransition] = []
-        var covered = Set<Key>()
+        var covered = Set<TransitionKey>()
         for element in before {
             let old = key(element)
             let path = element.kind == .cell
@@ -115,7 +118,7 @@ extension BaseLayout {
                 : mapping.newSection(of: old.path.section).map { ItemPath(section: $0, item: 0) }
             var to: Rect?
             if let path {
-                let newKey = Key(kind: element.kind, path: path)
+                let newKey = TransitionKey(kind: element.kind, path: path)
                 to = shownAfter[newKey] ?? frame(in: new, memo: &newFrames, element.kind, path, work: &work)
                 covered.insert(newKey)
             }

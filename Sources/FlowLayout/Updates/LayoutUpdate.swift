@@ -30,18 +30,28 @@ public enum LayoutUpdate: Hashable, Sendable {
     case deleteSections(at: Int, count: Int)
 }
 
-/// Why a batch was refused: which operation and which of its fields, as a JSON pointer below the
-/// operation (`at`, `from/1`), and what is wrong. A refused batch changes nothing.
+/// Why a batch was refused: which operation and which of its fields, and what is wrong. A refused batch
+/// changes nothing.
 public struct LayoutUpdateError: Error, Hashable, Sendable {
+    /// A field of an operation (`LayoutUpdate`'s associated values).
+    public enum Field: Hashable, Sendable {
+        case section, at, count, items, sizes, sections
+        /// The section or the item of a move's index paths.
+        case from(IndexPathPart), to(IndexPathPart)
+    }
+
+    public enum IndexPathPart: Hashable, Sendable {
+        case section, item
+    }
+
     /// The operation's index in the batch.
     public var operation: Int
-    /// The field, as a JSON pointer relative to the operation, without the leading slash.
-    public var field: String
+    public var field: Field
     public var message: String
     /// The operation is well formed but the layout would pass `maxItems` or `maxSections`.
     public var exceedsLimit: Bool
 
-    public init(operation: Int, field: String, message: String, exceedsLimit: Bool = false) {
+    public init(operation: Int, field: Field, message: String, exceedsLimit: Bool = false) {
         self.operation = operation
         self.field = field
         self.message = message

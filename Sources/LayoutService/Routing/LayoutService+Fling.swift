@@ -17,8 +17,7 @@ extension LayoutService {
         } catch {
             return .problem(error)
         }
-        var work = 0
-        let fling = base.fling(asked.viewport, velocity: asked.velocity, deceleration: asked.deceleration, snap: asked.snap, work: &work)
+        let fling = base.fling(asked.viewport, velocity: asked.velocity, deceleration: asked.deceleration, snap: asked.snap)
         var frames: [Viewport] = []
         if let frameRate = asked.frameRate {
             let count = fling.curve.frameCount(frameRate: frameRate)

@@ -18,9 +18,8 @@ extension LayoutService {
         } catch {
             return .problem(error)
         }
-        var work = 0
         guard let attributes = base.attributes(
-            ofItem: ItemPath(section: section, item: item), scale: query.scale, layoutDirection: query.layoutDirection, work: &work)
+            ofItem: ItemPath(section: section, item: item), scale: query.scale, layoutDirection: query.layoutDirection)
         else {
             return .problem(.itemNotFound(Self.missing(base, section: section, item: item)))
         }
@@ -40,9 +39,8 @@ extension LayoutService {
         } catch {
             return .problem(error)
         }
-        var work = 0
         guard let attributes = base.attributes(
-            ofSupplementary: kind, section: section, scale: query.scale, layoutDirection: query.layoutDirection, work: &work)
+            ofSupplementary: kind, section: section, scale: query.scale, layoutDirection: query.layoutDirection)
         else {
             let name = kind == .header ? "header" : "footer"
             let detail = section >= base.sectionCount ? Self.missingSection(base, section)
@@ -59,9 +57,8 @@ extension LayoutService {
         do { (id, base) = try storedLayout(pathID, request) } catch { return .problem(error) }
         let query: HitQuery
         do { query = try HitQuery.decode(request.query, limits: configuration.limits) } catch { return .problem(error) }
-        var work = 0
         guard let attributes = base.hitTest(
-            query.point, kind: query.kind, scale: query.scale, layoutDirection: query.layoutDirection, work: &work)
+            query.point, kind: query.kind, scale: query.scale, layoutDirection: query.layoutDirection)
         else {
             let name = query.kind == .header ? "header" : query.kind == .footer ? "footer" : "cell"
             let point = "(\(JSONWriter.spelling(query.point.x)), \(JSONWriter.spelling(query.point.y)))"

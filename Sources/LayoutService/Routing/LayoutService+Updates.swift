@@ -48,10 +48,9 @@ extension LayoutService {
 
     /// `base` after `updates`, or the problem naming the first operation that does not fit it.
     private func apply(_ updates: [LayoutUpdate], to base: BaseLayout) throws(Problem) -> (layout: BaseLayout, mapping: UpdateMapping) {
-        var work = 0
         do {
             return try base.updated(
-                by: updates, maxItems: configuration.limits.maxItems, maxSections: configuration.limits.maxSections, work: &work)
+                by: updates, maxItems: configuration.limits.maxItems, maxSections: configuration.limits.maxSections)
         } catch {
             throw error.requestError.problem
         }
