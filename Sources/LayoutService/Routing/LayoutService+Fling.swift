@@ -6,23 +6,17 @@ extension LayoutService {
     /// `POST /v1/layouts/{id}/fling`: the projected and target offsets and the duration; with
     /// `frameRate`, the bounds of each frame from now to the target; with `attributes` too, each
     /// frame's attributes, written as a scroll's `results` are.
-    func fling(_ pathID: PathID?, _ request: ServiceRequest) -> ServiceResponse {
-        let (id, base): (ContentHash, BaseLayout)
-        do { (id, base) = try storedLayout(pathID, request) } catch { return .problem(error) }
+    func fling(_ layout: ResolvedLayout, _ request: ServiceRequest) throws(Problem) -> ServiceResponse {
+        let (id, base) = (layout.id, layout.base)
         // The closure captures the inset alone, not the layout (a reference to count).
         let contentInset = base.contentInset
-        let asked: FlingRequest
-        do {
-            asked = try decodeBody(request) { (root) throws(RequestError) in try decoder.decodeFling(root, contentInset: contentInset) }
-        } catch {
-            return .problem(error)
-        }
+        let asked = try decodeBody(request) { (root) throws(RequestError) in try decoder.decodeFling(root, contentInset: contentInset) }
         let fling = base.fling(asked.viewport, velocity: asked.velocity, deceleration: asked.deceleration, snap: asked.snap)
         var frames: [Viewport] = []
         if let frameRate = asked.frameRate {
             let count = fling.curve.frameCount(frameRate: frameRate)
             let limit = configuration.limits.maxFlingFrames
-            guard count <= Double(limit) else { return .problem(Self.tooManyFrames(fling, frameRate: frameRate, count: count, limit: limit)) }
+            guard count <= Double(limit) else { throw Self.tooManyFrames(fling, frameRate: frameRate, count: count, limit: limit) }
             frames = (0..<Int(count)).map { frame in
                 var viewport = asked.viewport
                 viewport.bounds.origin = fling.curve.frame(frame, frameRate: frameRate)
@@ -36,7 +30,7 @@ extension LayoutService {
             if !asked.attributes {
                 writer.boundsList(frames)
             } else if writeViews(base, frames, parallax: asked.parallax, band: false, into: &writer) != nil {
-                return .problem(.answerTooLarge(limit: configuration.limits.maxAnswerAttributes, pointer: "/attributes"))
+                throw .answerTooLarge(limit: configuration.limits.maxAnswerAttributes, pointer: "/attributes")
             }
             writer.byte(UInt8(ascii: "]"))
         }

@@ -5,40 +5,26 @@ import FlowLayout
 /// pure function of the URL: strong ETag, `If-None-Match`, cacheable for good.
 extension LayoutService {
     /// `GET /v1/layouts/{id}/items/{section}/{item}[?scale&layoutDirection][&scrollPosition&width&height[&x&y]]`.
-    func item(_ parameters: PathParameters, _ request: ServiceRequest) -> ServiceResponse {
-        let (id, base): (ContentHash, BaseLayout)
-        do { (id, base) = try storedLayout(parameters.id, request) } catch { return .problem(error) }
-        let section: Int
-        let item: Int
-        let query: ElementQuery
-        do {
-            section = try PathIndex.decode(parameters.text(parameters.second, in: request.path), name: "section")
-            item = try PathIndex.decode(parameters.text(parameters.third, in: request.path), name: "item")
-            query = try ElementQuery.decode(request.query, limits: configuration.limits)
-        } catch {
-            return .problem(error)
-        }
-        guard let attributes = base.attributes(
+    func item(_ layout: ResolvedLayout, _ request: ServiceRequest, _ path: PathParameters) throws(Problem) -> ServiceResponse {
+        let section = try PathIndex.decode(path.text(path.second, in: request.path), name: "section")
+        let item = try PathIndex.decode(path.text(path.third, in: request.path), name: "item")
+        let query = try ElementQuery.decode(request.query, limits: configuration.limits)
+        guard let attributes = layout.base.attributes(
             ofItem: ItemPath(section: section, item: item), scale: query.scale, layoutDirection: query.layoutDirection)
         else {
-            return .problem(.itemNotFound(Self.missing(base, section: section, item: item)))
+            throw .itemNotFound(Self.missing(layout.base, section: section, item: item))
         }
-        return element(base, id: id, attributes, scroll: query.scroll, request)
+        return element(layout, attributes, scroll: query.scroll, request)
     }
 
     /// `GET /v1/layouts/{id}/headers/{section}` and `/footers/{section}`: the element at rest, never
     /// pinned, with the same query as an item's.
-    func supplementary(_ kind: LayoutAttributes.Kind, _ parameters: PathParameters, _ request: ServiceRequest) -> ServiceResponse {
-        let (id, base): (ContentHash, BaseLayout)
-        do { (id, base) = try storedLayout(parameters.id, request) } catch { return .problem(error) }
-        let section: Int
-        let query: ElementQuery
-        do {
-            section = try PathIndex.decode(parameters.text(parameters.second, in: request.path), name: "section")
-            query = try ElementQuery.decode(request.query, limits: configuration.limits)
-        } catch {
-            return .problem(error)
-        }
+    func supplementary(
+        _ kind: LayoutAttributes.Kind, _ layout: ResolvedLayout, _ request: ServiceRequest, _ path: PathParameters
+    ) throws(Problem) -> ServiceResponse {
+        let base = layout.base
+        let section = try PathIndex.decode(path.text(path.second, in: request.path), name: "section")
+        let query = try ElementQuery.decode(request.query, limits: configuration.limits)
         guard let attributes = base.attributes(
             ofSupplementary: kind, section: section, scale: query.scale, layoutDirection: query.layoutDirection)
         else {
@@ -46,33 +32,31 @@ extension LayoutService {
             let detail = section >= base.sectionCount ? Self.missingSection(base, section)
                 : base.dimension > 0 ? "Section \(section) has no \(name): its \(name)ReferenceSize is zero along the scroll axis."
                 : Self.nothingLaidOut
-            return .problem(.itemNotFound(detail))
+            throw .itemNotFound(detail)
         }
-        return element(base, id: id, attributes, scroll: query.scroll, request)
+        return element(layout, attributes, scroll: query.scroll, request)
     }
 
     /// `GET /v1/layouts/{id}/hit?x=…&y=…[&kind=cell|header|footer][&scale&layoutDirection]`.
-    func hitTest(_ pathID: PathID?, _ request: ServiceRequest) -> ServiceResponse {
-        let (id, base): (ContentHash, BaseLayout)
-        do { (id, base) = try storedLayout(pathID, request) } catch { return .problem(error) }
-        let query: HitQuery
-        do { query = try HitQuery.decode(request.query, limits: configuration.limits) } catch { return .problem(error) }
-        guard let attributes = base.hitTest(
+    func hitTest(_ layout: ResolvedLayout, _ request: ServiceRequest) throws(Problem) -> ServiceResponse {
+        let query = try HitQuery.decode(request.query, limits: configuration.limits)
+        guard let attributes = layout.base.hitTest(
             query.point, kind: query.kind, scale: query.scale, layoutDirection: query.layoutDirection)
         else {
             let name = query.kind == .header ? "header" : query.kind == .footer ? "footer" : "cell"
             let point = "(\(JSONWriter.spelling(query.point.x)), \(JSONWriter.spelling(query.point.y)))"
-            return .problem(.noItemAtPoint("No \(name) contains the point \(point)."))
+            throw .noItemAtPoint("No \(name) contains the point \(point).")
         }
-        return element(base, id: id, attributes, scroll: nil, request)
+        return element(layout, attributes, scroll: nil, request)
     }
 
     /// The 200 answer for one element, with the content offset that shows it when asked (a 304 when
     /// `If-None-Match` names its tag, made of it by `LayoutService.handle`).
     private func element(
-        _ base: BaseLayout, id: ContentHash, _ attributes: LayoutAttributes,
+        _ layout: ResolvedLayout, _ attributes: LayoutAttributes,
         scroll: (position: ScrollPosition, viewSize: Size, origin: Point)?, _ request: ServiceRequest
     ) -> ServiceResponse {
+        let (id, base) = (layout.id, layout.base)
         let etag = Self.elementTag(id, request)
         let offset = scroll.map { base.contentOffset(showing: attributes.frame, at: $0.position, viewSize: $0.viewSize, origin: $0.origin) }
         var writer = JSONWriter(capacity: 320)

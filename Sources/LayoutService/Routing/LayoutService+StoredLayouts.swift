@@ -6,25 +6,25 @@ extension LayoutService {
     /// `POST /v1/layouts`: 201 with the new layout's metadata and `Location`, or 200 when the same
     /// inputs are already stored (the id is their content hash), or 507 when the layout alone is
     /// larger than the cache's whole budget, so no `Location` would ever answer.
-    func register(_ request: ServiceRequest) -> ServiceResponse {
-        let input: FlowLayoutInput
-        do { input = try decodeBody(request, decoder.decodeRegistration) } catch { return .problem(error) }
+    func register(_ request: ServiceRequest) throws(Problem) -> ServiceResponse {
+        let input = try decodeBody(request, decoder.decodeRegistration)
         let key = input.contentHash
         let storing: LayoutCache.Storing
-        do { storing = try layouts.keep(input, key: key) } catch { return .problem(storeProblem(error)) }
+        do { storing = try layouts.keep(input, key: key) } catch { throw storeProblem(error) }
         return storedAnswer(storing, key: key)
     }
 
-    /// The stored layout a request's path names, from this replica's cache or the store; else the
-    /// problem to answer: 404 `layout-not-found` when the store does not have it (or the id is not
-    /// one), 503 `store-unavailable` when the store cannot say.
+    /// The stored layout a request's path names, from this replica's cache or the store, for the
+    /// handlers of `/v1/layouts/{id}/…` (`Route(stored:)`); else the problem to answer: 404
+    /// `layout-not-found` when the store does not have it (or the id is not one), 503
+    /// `store-unavailable` when the store cannot say.
     @inline(__always)
-    func storedLayout(_ pathID: PathID?, _ request: ServiceRequest) throws(Problem) -> (id: ContentHash, layout: BaseLayout) {
-        guard let id = pathID?.layoutID else { throw notFoundProblem(pathID, request) }
+    func resolve(_ pathID: PathID?, _ request: ServiceRequest) throws(Problem) -> ResolvedLayout {
+        guard let id = pathID?.layoutID else { throw notFound(pathID, request) }
         let found: BaseLayout?
-        do { found = try layouts.layout(id) } catch { throw storeProblem(error, notFound: notFoundProblem(pathID, request)) }
-        guard let found else { throw notFoundProblem(pathID, request) }
-        return (id, found)
+        do { found = try layouts.layout(id) } catch { throw storeProblem(error, notFound: notFound(pathID, request)) }
+        guard let found else { throw notFound(pathID, request) }
+        return ResolvedLayout(id: id, base: found)
     }
 
     /// What a failed store call answers: 503 while the store is unreachable; a value that failed
@@ -66,36 +66,26 @@ extension LayoutService {
     }
 
     /// `GET /v1/layouts/{id}`.
-    func metadata(_ pathID: PathID?, _ request: ServiceRequest) -> ServiceResponse {
-        let (id, base): (ContentHash, BaseLayout)
-        do { (id, base) = try storedLayout(pathID, request) } catch { return .problem(error) }
+    func metadata(_ layout: ResolvedLayout) -> ServiceResponse {
         // The id names what is laid out, but the layout may be deleted or evicted: a cache asks again.
-        return .json(200, metadataWriter(base, key: id), etag: EntityTag(layout: id), headers: [ServiceResponse.noCache])
+        .json(200, metadataWriter(layout.base, key: layout.id), etag: EntityTag(layout: layout.id), headers: [ServiceResponse.noCache])
     }
 
     /// `DELETE /v1/layouts/{id}`: 204, or 404 when it was not stored (here or in the store).
-    func delete(_ pathID: PathID?, _ request: ServiceRequest) -> ServiceResponse {
-        guard let id = pathID?.layoutID else { return notFound(pathID, request) }
-        do {
-            guard try layouts.remove(id) else { return notFound(pathID, request) }
-        } catch {
-            return .problem(storeProblem(error))
-        }
+    func delete(_ pathID: PathID?, _ request: ServiceRequest) throws(Problem) -> ServiceResponse {
+        guard let id = pathID?.layoutID else { throw notFound(pathID, request) }
+        let removed: Bool
+        do { removed = try layouts.remove(id) } catch { throw storeProblem(error) }
+        guard removed else { throw notFound(pathID, request) }
         return .empty(204)
     }
 
     /// `POST /v1/layouts/{id}/attributes`: one view, or a list of bounds answered in order.
-    func scroll(_ pathID: PathID?, _ request: ServiceRequest) -> ServiceResponse {
-        let (id, base): (ContentHash, BaseLayout)
-        do { (id, base) = try storedLayout(pathID, request) } catch { return .problem(error) }
+    func scroll(_ layout: ResolvedLayout, _ request: ServiceRequest) throws(Problem) -> ServiceResponse {
+        let (id, base) = (layout.id, layout.base)
         // The closure captures the inset alone, not the layout (a reference to count).
         let contentInset = base.contentInset
-        let scroll: ScrollRequest
-        do {
-            scroll = try decodeBody(request) { (root) throws(RequestError) in try decoder.decodeScroll(root, contentInset: contentInset) }
-        } catch {
-            return .problem(error)
-        }
+        let scroll = try decodeBody(request) { (root) throws(RequestError) in try decoder.decodeScroll(root, contentInset: contentInset) }
         var hasher = ContentHasher()
         hasher.combine(bytes: request.body)
         let etag = EntityTag(layout: id, view: hasher.finalize().low)
@@ -107,15 +97,9 @@ extension LayoutService {
     }
 
     /// `GET /v1/layouts/{id}/attributes?x=…&y=…&width=…&height=…[&scale=…][&layoutDirection=…]`.
-    func scrollFromQuery(_ pathID: PathID?, _ request: ServiceRequest) -> ServiceResponse {
-        let (id, base): (ContentHash, BaseLayout)
-        do { (id, base) = try storedLayout(pathID, request) } catch { return .problem(error) }
-        let viewport: Viewport
-        do {
-            viewport = try QueryViewport.decode(request.query, contentInset: base.contentInset, limits: configuration.limits)
-        } catch {
-            return .problem(error)
-        }
+    func scrollFromQuery(_ layout: ResolvedLayout, _ request: ServiceRequest) throws(Problem) -> ServiceResponse {
+        let (id, base) = (layout.id, layout.base)
+        let viewport = try QueryViewport.decode(request.query, contentInset: base.contentInset, limits: configuration.limits)
         var hasher = ContentHasher()
         for (name, value) in request.query.sorted(by: { $0.name < $1.name }) {
             for part in [name, value] {
@@ -130,11 +114,7 @@ extension LayoutService {
         return response
     }
 
-    func notFound(_ pathID: PathID?, _ request: ServiceRequest) -> ServiceResponse {
-        .problem(notFoundProblem(pathID, request))
-    }
-
-    private func notFoundProblem(_ pathID: PathID?, _ request: ServiceRequest) -> Problem {
+    private func notFound(_ pathID: PathID?, _ request: ServiceRequest) -> Problem {
         .layoutNotFound(pathID?.spelling(in: request.path) ?? "")
     }
 

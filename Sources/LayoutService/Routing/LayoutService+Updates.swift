@@ -6,19 +6,11 @@ extension LayoutService {
     /// `POST /v1/layouts/{id}/updates`: answered as a registration of the result (201, 200 when that
     /// layout is already stored, 507), plus `previousLayoutId`, and `contentOffsetAdjustment` and
     /// `transitions` when `anchor` and `transitions` ask for them. A refused batch stores nothing.
-    func update(_ pathID: PathID?, _ request: ServiceRequest) -> ServiceResponse {
-        let (previousID, previous): (ContentHash, BaseLayout)
-        do { (previousID, previous) = try storedLayout(pathID, request) } catch { return .problem(error) }
+    func update(_ stored: ResolvedLayout, _ request: ServiceRequest) throws(Problem) -> ServiceResponse {
+        let (previousID, previous) = (stored.id, stored.base)
         let estimate = previous.environment.settings.estimatedItemSize
-        let batch: UpdateRequest
-        let updated: (layout: BaseLayout, mapping: UpdateMapping)
-        do {
-            batch = try decodeBody(request) { (root) throws(RequestError) in try decoder.decodeUpdates(root, estimate: estimate) }
-            updated = try apply(batch.updates, to: previous)
-        } catch {
-            return .problem(error)
-        }
-        let (layout, mapping) = updated
+        let batch = try decodeBody(request) { (root) throws(RequestError) in try decoder.decodeUpdates(root, estimate: estimate) }
+        let (layout, mapping) = try apply(batch.updates, to: previous)
         // Everything the answer reports is found before the layout is stored: a refused answer
         // (too many elements in the transitions' bounds) stores nothing.
         let limit = configuration.limits.maxAnswerAttributes
@@ -28,10 +20,10 @@ extension LayoutService {
         var transitions: [ElementTransition]?
         if let view = batch.transitions {
             transitions = previous.transitions(to: layout, mapping: mapping, bounds: view.bounds, scale: view.scale, limit: limit)
-            if transitions == nil { return .problem(.answerTooLarge(limit: limit, pointer: "/transitions/bounds")) }
+            if transitions == nil { throw .answerTooLarge(limit: limit, pointer: "/transitions/bounds") }
         }
         let storing: LayoutCache.Storing
-        do { storing = try layouts.keep(layout) } catch { return .problem(storeProblem(error)) }
+        do { storing = try layouts.keep(layout) } catch { throw storeProblem(error) }
         return storedAnswer(storing, key: layout.contentHash) { writer in
             writer.raw(",\"previousLayoutId\":")
             writer.string(previousID)

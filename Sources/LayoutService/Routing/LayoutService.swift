@@ -78,7 +78,7 @@ public final class LayoutService: Sendable {
             }
             let handlers = path.pointee.handlers
             for index in handlers.indices where handlers[index].method == request.method {
-                return handlers[index].handler(self, request, parameters)
+                do throws(Problem) { return try handlers[index].handler(self, request, parameters) } catch { return .problem(error) }
             }
             let allow: (name: StaticString, value: String) = ("Allow", path.pointee.allowed)
             return .problem(.methodNotAllowed(request.method, allowed: allow.value), headers: [allow])
@@ -242,9 +242,8 @@ public final class LayoutService: Sendable {
     }
 
     /// `POST /v1/layout`: the attributes of the elements in the bounds, from the cached base layout.
-    func layout(_ request: ServiceRequest) -> ServiceResponse {
-        let decoded: LayoutRequest
-        do { decoded = try decodeBody(request, decoder.decodeLayout) } catch { return .problem(error) }
+    func layout(_ request: ServiceRequest) throws(Problem) -> ServiceResponse {
+        let decoded = try decodeBody(request, decoder.decodeLayout)
         let key = decoded.input.contentHash
         let (base, hit) = cache.layout(for: decoded.input, key: key)
         var response = view(base, id: key, decoded.viewport, parallax: decoded.parallax, cacheHit: hit, etag: nil, pointer: "/bounds")

@@ -15,20 +15,46 @@ extension LayoutService {
     /// HTTP server; every path answers `OPTIONS` with its methods (`ServiceResponse.options`).
     ///
     /// Paths are matched in the order of the table (stored-layout scrolls, most requests, first);
-    /// `Allow` lists a path's methods in the order of its rows.
+    /// `Allow` lists a path's methods in the order of its rows. A handler that takes a
+    /// `ResolvedLayout` gets the layout its path names, resolved first (`LayoutService.resolve`: 404 `layout-not-found`, 503
+    /// `store-unavailable`); a handler answers a refusal by throwing its problem.
     static let routes: [Route] = [
-        Route(["GET"], "/v1/layouts/{id}/attributes", .storedAttributes, [200, 304, 400, 404]) { $0.scrollFromQuery($2.id, $1) },
-        Route(["POST"], "/v1/layouts/{id}/attributes", .storedAttributes, [200, 400, 404, 415]) { $0.scroll($2.id, $1) },
-        Route(["POST"], "/v1/layout", .layout, [200, 400, 415]) { service, request, _ in service.layout(request) },
-        Route(["POST"], "/v1/layouts", .layouts, [200, 201, 400, 415, 507]) { service, request, _ in service.register(request) },
-        Route(["POST"], "/v1/layouts/{id}/updates", .storedUpdates, [200, 201, 400, 404, 415, 507]) { $0.update($2.id, $1) },
-        Route(["GET"], "/v1/layouts/{id}/items/{section}/{item}", .storedItem, [200, 304, 400, 404]) { $0.item($2, $1) },
-        Route(["GET"], "/v1/layouts/{id}/headers/{section}", .storedHeader, [200, 304, 400, 404]) { $0.supplementary(.header, $2, $1) },
-        Route(["GET"], "/v1/layouts/{id}/footers/{section}", .storedFooter, [200, 304, 400, 404]) { $0.supplementary(.footer, $2, $1) },
-        Route(["GET"], "/v1/layouts/{id}/hit", .storedHit, [200, 304, 400, 404]) { $0.hitTest($2.id, $1) },
-        Route(["POST"], "/v1/layouts/{id}/fling", .storedFling, [200, 400, 404, 415]) { $0.fling($2.id, $1) },
-        Route(["GET"], "/v1/layouts/{id}", .storedLayout, [200, 304, 404]) { $0.metadata($2.id, $1) },
-        Route(["DELETE"], "/v1/layouts/{id}", .storedLayout, [204, 404]) { $0.delete($2.id, $1) },
+        Route(["GET"], "/v1/layouts/{id}/attributes", .storedAttributes, [200, 304, 400, 404]) { (service, layout: ResolvedLayout, request, _) throws(Problem) in
+            try service.scrollFromQuery(layout, request)
+        },
+        Route(["POST"], "/v1/layouts/{id}/attributes", .storedAttributes, [200, 400, 404, 415]) { (service, layout: ResolvedLayout, request, _) throws(Problem) in
+            try service.scroll(layout, request)
+        },
+        Route(["POST"], "/v1/layout", .layout, [200, 400, 415]) { (service, request, _) throws(Problem) in
+            try service.layout(request)
+        },
+        Route(["POST"], "/v1/layouts", .layouts, [200, 201, 400, 415, 507]) { (service, request, _) throws(Problem) in
+            try service.register(request)
+        },
+        Route(["POST"], "/v1/layouts/{id}/updates", .storedUpdates, [200, 201, 400, 404, 415, 507]) { (service, layout: ResolvedLayout, request, _) throws(Problem) in
+            try service.update(layout, request)
+        },
+        Route(["GET"], "/v1/layouts/{id}/items/{section}/{item}", .storedItem, [200, 304, 400, 404]) { (service, layout: ResolvedLayout, request, path) throws(Problem) in
+            try service.item(layout, request, path)
+        },
+        Route(["GET"], "/v1/layouts/{id}/headers/{section}", .storedHeader, [200, 304, 400, 404]) { (service, layout: ResolvedLayout, request, path) throws(Problem) in
+            try service.supplementary(.header, layout, request, path)
+        },
+        Route(["GET"], "/v1/layouts/{id}/footers/{section}", .storedFooter, [200, 304, 400, 404]) { (service, layout: ResolvedLayout, request, path) throws(Problem) in
+            try service.supplementary(.footer, layout, request, path)
+        },
+        Route(["GET"], "/v1/layouts/{id}/hit", .storedHit, [200, 304, 400, 404]) { (service, layout: ResolvedLayout, request, _) throws(Problem) in
+            try service.hitTest(layout, request)
+        },
+        Route(["POST"], "/v1/layouts/{id}/fling", .storedFling, [200, 400, 404, 415]) { (service, layout: ResolvedLayout, request, _) throws(Problem) in
+            try service.fling(layout, request)
+        },
+        Route(["GET"], "/v1/layouts/{id}", .storedLayout, [200, 304, 404]) { (service, layout: ResolvedLayout, _, _) throws(Problem) in
+            service.metadata(layout)
+        },
+        Route(["DELETE"], "/v1/layouts/{id}", .storedLayout, [204, 404]) { (service, request, path) throws(Problem) in
+            try service.delete(path.id, request)
+        },
         Route(["GET"], "/v1/cache", .cache, [200]) { service, _, _ in service.cacheStatistics() },
         Route(["GET"], "/healthz", .health, [200]) { _, _, _ in status("ok", 200) },
         Route(["GET"], "/livez", .live, [200]) { _, _, _ in status("ok", 200) },
@@ -51,8 +77,12 @@ extension LayoutService {
 
 /// One row of `LayoutService.routes`.
 struct Route: Sendable {
-    /// Handlers get their path's parameters (`id` nil on a path without one).
-    typealias Handler = @Sendable (LayoutService, ServiceRequest, PathParameters) -> ServiceResponse
+    /// Handlers get their path's parameters (`id` nil on a path without one), and throw the problem
+    /// to answer instead (rendered in one place, `LayoutService.handle`).
+    typealias Handler = @Sendable (LayoutService, ServiceRequest, PathParameters) throws(Problem) -> ServiceResponse
+    /// A handler of a stored layout's path: the layout the path names, then the request and the path's
+    /// other parameters.
+    typealias StoredHandler = @Sendable (LayoutService, ResolvedLayout, ServiceRequest, PathParameters) throws(Problem) -> ServiceResponse
 
     let methods: [String]
     let template: StaticString
@@ -62,6 +92,12 @@ struct Route: Sendable {
 
     init(_ methods: [String], _ template: StaticString, _ label: RouteLabel, _ statuses: [Int], _ handler: @escaping Handler) {
         (self.methods, self.template, self.label, self.statuses, self.handler) = (methods, template, label, statuses, handler)
+    }
+
+    init(_ methods: [String], _ template: StaticString, _ label: RouteLabel, _ statuses: [Int], _ stored: @escaping StoredHandler) {
+        self.init(methods, template, label, statuses) { (service, request, path) throws(Problem) in
+            try stored(service, try service.resolve(path.id, request), request, path)
+        }
     }
 }
 

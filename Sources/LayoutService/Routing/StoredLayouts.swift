@@ -116,3 +116,10 @@ final class StoredLayouts: Sendable {
         return cache.remove(id) || stored
     }
 }
+
+/// The stored layout a request's path names, as `LayoutService.resolve` found it: what the handlers
+/// of `/v1/layouts/{id}/…` get.
+struct ResolvedLayout {
+    let id: ContentHash
+    let base: BaseLayout
+}
