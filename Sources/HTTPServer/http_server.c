@@ -416,17 +416,27 @@ static enum MHD_Result note_framing(void *cls, enum MHD_ValueKind kind, const ch
     struct framing *framing = cls;
     /* A name is a token: libmicrohttpd keeps white space before the colon in it (RFC 9112 5.1: 400). */
     if (key[strcspn(key, " \t")] != '\0') framing->spaced_name = true;
-    if (strcasecmp(key, MHD_HTTP_HEADER_CONTENT_LENGTH) == 0) {
-        if (framing->content_lengths++ == 0) framing->first_length = value;
-        else if (strcmp(framing->first_length, value) != 0) framing->conflicting_lengths = true;
-    } else if (strcasecmp(key, MHD_HTTP_HEADER_TRANSFER_ENCODING) == 0) {
-        framing->transfer_encodings++;
-        framing->coding = value;
-    } else if (strcasecmp(key, MHD_HTTP_HEADER_HOST) == 0) {
-        framing->hosts++;
-    } else if (strcasecmp(key, MHD_HTTP_HEADER_CONTENT_ENCODING) == 0) {
-        framing->content_encodings++;
-        framing->content_coding = value;
+    /* By the first letter: most headers (Accept…, User-Agent) are none of these and cost no compare. */
+    switch (key[0] | 0x20) {
+    case 'c':
+        if (strcasecmp(key, MHD_HTTP_HEADER_CONTENT_LENGTH) == 0) {
+            if (framing->content_lengths++ == 0) framing->first_length = value;
+            else if (strcmp(framing->first_length, value) != 0) framing->conflicting_lengths = true;
+        } else if (strcasecmp(key, MHD_HTTP_HEADER_CONTENT_ENCODING) == 0) {
+            framing->content_encodings++;
+            framing->content_coding = value;
+        }
+        break;
+    case 't':
+        if (strcasecmp(key, MHD_HTTP_HEADER_TRANSFER_ENCODING) == 0) {
+            framing->transfer_encodings++;
+            framing->coding = value;
+        }
+        break;
+    case 'h':
+        if (strcasecmp(key, MHD_HTTP_HEADER_HOST) == 0) framing->hosts++;
+        break;
+    default: break;
     }
     return MHD_YES;
 }
