@@ -16,6 +16,11 @@ extension JSONWriter {
         number(fling.curve.duration / 1000)
     }
 
+    /// `,"frames":[`, after the head: the list of the fling's frames, left open.
+    mutating func framesHead() {
+        raw(",\"frames\":[")
+    }
+
     /// `{"bounds": …}` for each view, separated by commas: the frames of a fling asked without attributes.
     mutating func boundsList(_ viewports: [Viewport]) {
         for (index, viewport) in viewports.enumerated() {

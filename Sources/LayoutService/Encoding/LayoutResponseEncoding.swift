@@ -25,6 +25,31 @@ extension JSONWriter {
         byte(UInt8(ascii: "}"))
     }
 
+    /// The head of the answer to a list of bounds, its `results` list left open for the views.
+    mutating func resultsHead(layoutId: ContentHash, contentSize: Size) {
+        answerHead(layoutId: layoutId)
+        raw(",\"cache\":\"hit\",\"contentSize\":")
+        size(contentSize)
+        raw(",\"results\":[")
+    }
+
+    /// `{"bounds":…,"attributes":` for one view of a list (`results`, a fling's `frames`), after a
+    /// comma unless it is the first; the object is left open for its attributes.
+    mutating func viewHead(bounds: Rect, first: Bool) {
+        raw(first ? "{\"bounds\":" : ",{\"bounds\":")
+        rect(bounds)
+        raw(",\"attributes\":")
+    }
+
+    /// `]`, and `}` after it when the list is the last member of its object.
+    mutating func closeList(andObject: Bool) {
+        raw(andObject ? "]}" : "]")
+    }
+
+    mutating func closeObject() {
+        byte(UInt8(ascii: "}"))
+    }
+
     mutating func attributeList(_ attributes: [LayoutAttributes]) {
         byte(UInt8(ascii: "["))
         let memo = AttributePrefixMemo.current

@@ -26,15 +26,15 @@ extension LayoutService {
         var writer = JSONWriter(capacity: 512 + frames.count * (asked.attributes ? 4096 : 80))
         writer.flingHead(layoutId: id, contentSize: base.contentSize, fling: fling)
         if asked.frameRate != nil {
-            writer.raw(",\"frames\":[")
+            writer.framesHead()
             if !asked.attributes {
                 writer.boundsList(frames)
             } else if writeViews(base, frames, parallax: asked.parallax, band: false, into: &writer) != nil {
                 throw .answerTooLarge(limit: configuration.limits.maxAnswerAttributes, pointer: "/attributes")
             }
-            writer.byte(UInt8(ascii: "]"))
+            writer.closeList(andObject: false)
         }
-        writer.byte(UInt8(ascii: "}"))
+        writer.closeObject()
         var hasher = ContentHasher()
         hasher.combine(bytes: request.body)
         var response = ServiceResponse.json(200, writer, etag: EntityTag(layout: id, view: hasher.finalize().low))

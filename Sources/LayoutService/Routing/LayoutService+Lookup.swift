@@ -59,9 +59,8 @@ extension LayoutService {
         let (id, base) = (layout.id, layout.base)
         let etag = Self.elementTag(id, request)
         let offset = scroll.map { base.contentOffset(showing: attributes.frame, at: $0.position, viewSize: $0.viewSize, origin: $0.origin) }
-        var writer = JSONWriter(capacity: 320)
-        writer.elementResponse(layoutId: id, contentSize: base.contentSize, attributes: attributes, contentOffset: offset)
-        var response = ServiceResponse.json(200, writer, etag: etag)
+        let answer = ElementAnswer(layoutId: id, contentSize: base.contentSize, attributes: attributes, contentOffset: offset)
+        var response = ServiceResponse.json(200, answer, etag: etag)
         response.cacheHit = true
         response.cacheForever()
         return response

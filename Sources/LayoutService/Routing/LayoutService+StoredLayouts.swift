@@ -42,9 +42,8 @@ extension LayoutService {
     }
 
     /// The answer to storing a layout under `key`: 201 with its metadata and `Location` when stored
-    /// now, 200 when already stored, 507 when it cannot be stored. `more` writes members after the
-    /// metadata.
-    func storedAnswer(_ storing: LayoutCache.Storing, key: ContentHash, more: (inout JSONWriter) -> Void = { _ in }) -> ServiceResponse {
+    /// now, 200 when already stored, 507 when it cannot be stored; an update's answer adds `update`.
+    func storedAnswer(_ storing: LayoutCache.Storing, key: ContentHash, update: UpdateOutcome? = nil) -> ServiceResponse {
         let base: BaseLayout
         let hit: Bool
         switch storing {
@@ -58,7 +57,7 @@ extension LayoutService {
             return response
         }
         var response = ServiceResponse.json(
-            hit ? 200 : 201, metadataWriter(base, key: key, more: more), etag: EntityTag(layout: key),
+            hit ? 200 : 201, LayoutMetadata(base, id: key, update: update), etag: EntityTag(layout: key),
             headers: [(name: "Location", value: "/v1/layouts/\(key)")])
         response.cacheHit = hit
         response.itemCount = base.itemCount
@@ -68,7 +67,7 @@ extension LayoutService {
     /// `GET /v1/layouts/{id}`.
     func metadata(_ layout: ResolvedLayout) -> ServiceResponse {
         // The id names what is laid out, but the layout may be deleted or evicted: a cache asks again.
-        .json(200, metadataWriter(layout.base, key: layout.id), etag: EntityTag(layout: layout.id), headers: [ServiceResponse.noCache])
+        .json(200, LayoutMetadata(layout.base, id: layout.id), etag: EntityTag(layout: layout.id), headers: [ServiceResponse.noCache])
     }
 
     /// `DELETE /v1/layouts/{id}`: 204, or 404 when it was not stored (here or in the store).
@@ -148,14 +147,11 @@ extension LayoutService {
         _ base: BaseLayout, id: ContentHash, _ viewports: [Viewport], parallax: Parallax?, etag: EntityTag, band: Bool
     ) -> ServiceResponse {
         var writer = JSONWriter(capacity: 256 + viewports.count * 4096)
-        writer.answerHead(layoutId: id)
-        writer.raw(",\"cache\":\"hit\",\"contentSize\":")
-        writer.size(base.contentSize)
-        writer.raw(",\"results\":[")
+        writer.resultsHead(layoutId: id, contentSize: base.contentSize)
         if let index = writeViews(base, viewports, parallax: parallax, band: band, into: &writer) {
             return .problem(.answerTooLarge(limit: configuration.limits.maxAnswerAttributes, pointer: "/bounds/\(index)"))
         }
-        writer.raw("]}")
+        writer.closeList(andObject: true)
         var response = ServiceResponse.json(200, writer, etag: etag)
         response.cacheHit = true
         return response
@@ -171,10 +167,7 @@ extension LayoutService {
     ) -> Int? {
         var remaining = configuration.limits.maxAnswerAttributes
         for (index, viewport) in viewports.enumerated() {
-            if index > 0 { writer.byte(UInt8(ascii: ",")) }
-            writer.raw("{\"bounds\":")
-            writer.rect(viewport.bounds)
-            writer.raw(",\"attributes\":")
+            writer.viewHead(bounds: viewport.bounds, first: index == 0)
             let written: Bool? = withAttributes(of: base, in: viewport, parallax: parallax, limit: remaining) { attributes in
                 let spans = band ? base.sectionSpans(in: viewport) : []
                 remaining -= attributes.count + spans.count
@@ -184,29 +177,8 @@ extension LayoutService {
                 return true
             }
             guard written == true else { return index }
-            writer.byte(UInt8(ascii: "}"))
+            writer.closeObject()
         }
         return nil
-    }
-
-    /// The metadata of a stored layout as one object; `more` writes members of its own before the
-    /// object closes.
-    private func metadataWriter(
-        _ base: BaseLayout, key: ContentHash, more: (inout JSONWriter) -> Void = { _ in }
-    ) -> JSONWriter {
-        var writer = JSONWriter(capacity: 256)
-        writer.answerHead(layoutId: key)
-        writer.raw(base.scrollDirection == .vertical ? ",\"scrollDirection\":\"vertical\"" : ",\"scrollDirection\":\"horizontal\"")
-        writer.raw(",\"contentSize\":")
-        writer.size(base.contentSize)
-        writer.raw(",\"sectionCount\":")
-        writer.integer(base.sectionCount)
-        writer.raw(",\"itemCount\":")
-        writer.integer(base.itemCount)
-        writer.raw(",\"bytes\":")
-        writer.integer(base.storedByteCount)
-        more(&writer)
-        writer.byte(UInt8(ascii: "}"))
-        return writer
     }
 }

@@ -24,18 +24,9 @@ extension LayoutService {
         }
         let storing: LayoutCache.Storing
         do { storing = try layouts.keep(layout) } catch { throw storeProblem(error) }
-        return storedAnswer(storing, key: layout.contentHash) { writer in
-            writer.raw(",\"previousLayoutId\":")
-            writer.string(previousID)
-            if let adjustment {
-                writer.raw(",\"contentOffsetAdjustment\":")
-                writer.point(adjustment)
-            }
-            if let transitions {
-                writer.raw(",\"transitions\":")
-                writer.transitions(transitions)
-            }
-        }
+        return storedAnswer(
+            storing, key: layout.contentHash,
+            update: UpdateOutcome(previousLayoutId: previousID, contentOffsetAdjustment: adjustment, transitions: transitions))
     }
 
     /// `base` after `updates`, or the problem naming the first operation that does not fit it.

@@ -177,11 +177,7 @@ public final class LayoutService: Sendable {
 
     /// A probe's answer: the state now, which no cache may keep.
     static func status(_ text: StaticString, _ code: Int) -> ServiceResponse {
-        var writer = JSONWriter(capacity: 32)
-        writer.raw("{\"status\":\"")
-        writer.raw(text)
-        writer.raw("\"}")
-        return .json(code, writer, headers: [ServiceResponse.noStore])
+        .json(code, ProbeStatus(status: text), headers: [ServiceResponse.noStore])
     }
 
     /// Parses a JSON body with `decode`, or throws the problem to answer instead (thrown, so the usual
@@ -258,13 +254,6 @@ public final class LayoutService: Sendable {
 
     /// `GET /v1/cache`.
     func cacheStatistics() -> ServiceResponse {
-        let statistics = cache.statistics
-        var writer = JSONWriter(capacity: 160)
-        writer.object([
-            "entries": statistics.entries, "bytes": statistics.bytes, "budgetBytes": cache.byteBudget,
-            "hits": statistics.hits, "misses": statistics.misses, "evictions": statistics.evictions,
-            "builds": statistics.builds,
-        ])
-        return .json(200, writer, headers: [ServiceResponse.noStore])
+        .json(200, CacheAnswer(statistics: cache.statistics, budgetBytes: cache.byteBudget), headers: [ServiceResponse.noStore])
     }
 }

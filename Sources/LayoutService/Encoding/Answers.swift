@@ -1,0 +1,123 @@
+import FlowLayout
+
+/// An answer's body as a typed value, written by its one encoder (`encode(into:)`) in a fixed member
+/// order, so equal answers are equal bytes. Handlers build these and never spell JSON.
+protocol WireAnswer {
+    /// Bytes to reserve for the answer: a guess that saves the writer's growth on the usual answer.
+    var estimatedBytes: Int { get }
+    func encode(into writer: inout JSONWriter)
+}
+
+extension ServiceResponse {
+    /// A JSON answer of `status` with `answer` as its body.
+    static func json(
+        _ status: Int, _ answer: some WireAnswer, etag: EntityTag? = nil, headers: [(name: StaticString, value: String)] = []
+    ) -> ServiceResponse {
+        var writer = JSONWriter(capacity: answer.estimatedBytes)
+        answer.encode(into: &writer)
+        return .json(status, writer, etag: etag, headers: headers)
+    }
+}
+
+/// A stored layout's metadata: the answer to a registration and to `GET /v1/layouts/{id}`, and, with
+/// what the batch adds, to an update.
+struct LayoutMetadata: WireAnswer {
+    let layoutId: ContentHash
+    let scrollDirection: ScrollDirection
+    let contentSize: Size
+    let sectionCount: Int
+    let itemCount: Int
+    /// What the layout costs in a replica's cache.
+    let bytes: Int
+    /// An update's answer only.
+    var update: UpdateOutcome?
+
+    init(_ base: BaseLayout, id: ContentHash, update: UpdateOutcome? = nil) {
+        layoutId = id
+        scrollDirection = base.scrollDirection
+        contentSize = base.contentSize
+        sectionCount = base.sectionCount
+        itemCount = base.itemCount
+        bytes = base.storedByteCount
+        self.update = update
+    }
+
+    var estimatedBytes: Int { 256 + (update?.transitions?.count ?? 0) * 160 }
+
+    func encode(into writer: inout JSONWriter) {
+        writer.answerHead(layoutId: layoutId)
+        writer.raw(scrollDirection == .vertical ? ",\"scrollDirection\":\"vertical\"" : ",\"scrollDirection\":\"horizontal\"")
+        writer.raw(",\"contentSize\":")
+        writer.size(contentSize)
+        writer.raw(",\"sectionCount\":")
+        writer.integer(sectionCount)
+        writer.raw(",\"itemCount\":")
+        writer.integer(itemCount)
+        writer.raw(",\"bytes\":")
+        writer.integer(bytes)
+        if let update {
+            writer.raw(",\"previousLayoutId\":")
+            writer.string(update.previousLayoutId)
+            if let adjustment = update.contentOffsetAdjustment {
+                writer.raw(",\"contentOffsetAdjustment\":")
+                writer.point(adjustment)
+            }
+            if let transitions = update.transitions {
+                writer.raw(",\"transitions\":")
+                writer.transitions(transitions)
+            }
+        }
+        writer.byte(UInt8(ascii: "}"))
+    }
+}
+
+/// What an update's answer adds to the new layout's metadata.
+struct UpdateOutcome {
+    let previousLayoutId: ContentHash
+    let contentOffsetAdjustment: Point?
+    let transitions: [ElementTransition]?
+}
+
+/// A probe's answer: `{"status": "ok"}`.
+struct ProbeStatus: WireAnswer {
+    let status: StaticString
+
+    var estimatedBytes: Int { 32 }
+
+    func encode(into writer: inout JSONWriter) {
+        writer.raw("{\"status\":\"")
+        writer.raw(status)
+        writer.raw("\"}")
+    }
+}
+
+/// The answer of an element lookup or a hit test: the layout, its content size, the one element's
+/// attributes (the very object a scroll answer writes for it) and, when asked, the content offset
+/// that shows it.
+struct ElementAnswer: WireAnswer {
+    let layoutId: ContentHash
+    let contentSize: Size
+    let attributes: LayoutAttributes
+    let contentOffset: Point?
+
+    var estimatedBytes: Int { 320 }
+
+    func encode(into writer: inout JSONWriter) {
+        writer.elementResponse(layoutId: layoutId, contentSize: contentSize, attributes: attributes, contentOffset: contentOffset)
+    }
+}
+
+/// `GET /v1/cache`: the cache's counters and its budget.
+struct CacheAnswer: WireAnswer {
+    let statistics: LayoutCache.Statistics
+    let budgetBytes: Int
+
+    var estimatedBytes: Int { 160 }
+
+    func encode(into writer: inout JSONWriter) {
+        writer.object([
+            "entries": statistics.entries, "bytes": statistics.bytes, "budgetBytes": budgetBytes, "hits": statistics.hits,
+            "misses": statistics.misses, "evictions": statistics.evictions, "builds": statistics.builds,
+        ])
+    }
+}
