@@ -83,6 +83,12 @@ let package = Package(
             dependencies: ["FlowLayout", "LayoutCache", "SeededRandom", .product(name: "PropertyBased", package: "swift-property-based")]
         ),
         .testTarget(name: "LayoutStoreTests", dependencies: ["LayoutStore", "SeededRandom"]),
+        .testTarget(
+            name: "LayoutdTests",
+            dependencies: [
+                "layoutd", "LayoutServer", "LayoutService", "HTTPServer",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]),
         .testTarget(name: "LayoutServiceTests", dependencies: ["LayoutService", "SeededRandom", "layoutd-fuzz"]),
         .testTarget(name: "LayoutServerTests", dependencies: ["LayoutServer", "SeededRandom", "layoutd-fuzz"]),
     ],

@@ -19,80 +19,80 @@ struct Layoutd: ParsableCommand {
             command line wins over the environment.
             """)
 
-    @Option(help: "Numeric IPv4 or IPv6 address to listen on.")
-    var host = "0.0.0.0"
+    @Option(help: ArgumentHelp(Settings.host.help))
+    var host = Settings.host.text
 
-    @Option(help: "TCP port (0 picks a free one).")
-    var port: UInt16 = 8080
+    @Option(help: ArgumentHelp(Settings.port.help))
+    var port = UInt16(Settings.port.integer)
 
-    @Option(help: "Worker threads; 0 means one per CPU.")
-    var threads = 0
+    @Option(help: ArgumentHelp(Settings.threads.help))
+    var threads = Settings.threads.integer
 
-    @Option(help: "Most open connections; one more is answered 503 and closed.")
-    var connectionLimit = 1024
+    @Option(help: ArgumentHelp(Settings.connectionLimit.help))
+    var connectionLimit = Settings.connectionLimit.integer
 
-    @Option(help: "Seconds an idle connection is kept open.")
-    var connectionTimeout = 30
+    @Option(help: ArgumentHelp(Settings.connectionTimeout.help))
+    var connectionTimeout = Settings.connectionTimeout.integer
 
-    @Option(help: "Seconds a request may take from its first byte to its last (408 past it).")
-    var requestTimeout = 30
+    @Option(help: ArgumentHelp(Settings.requestTimeout.help))
+    var requestTimeout = Settings.requestTimeout.integer
 
-    @Option(help: "Longest request target, path and query, in bytes (414 beyond).")
-    var maxUriBytes = 8 * 1024
+    @Option(help: ArgumentHelp(Settings.maxUriBytes.help))
+    var maxUriBytes = Settings.maxUriBytes.integer
 
-    @Option(help: "Bytes of memory per connection for headers and buffers.")
-    var connectionMemory = 16 * 1024
+    @Option(help: ArgumentHelp(Settings.connectionMemory.help))
+    var connectionMemory = Settings.connectionMemory.integer
 
-    @Option(help: "Largest request body in bytes (413 beyond).")
-    var maxBodyBytes = 8 * 1024 * 1024
+    @Option(help: ArgumentHelp(Settings.maxBodyBytes.help))
+    var maxBodyBytes = Settings.maxBodyBytes.integer
 
-    @Option(help: "Bytes of request bodies being received at once, counted at their declared length (503 beyond).")
-    var maxInflightBodyBytes = 128 * 1024 * 1024
+    @Option(help: ArgumentHelp(Settings.maxInflightBodyBytes.help))
+    var maxInflightBodyBytes = Settings.maxInflightBodyBytes.integer
 
-    @Option(help: "Bytes of answers over 64 KiB written and not yet sent, all connections together (503 beyond).")
-    var maxInflightAnswerBytes = 128 * 1024 * 1024
+    @Option(help: ArgumentHelp(Settings.maxInflightAnswerBytes.help))
+    var maxInflightAnswerBytes = Settings.maxInflightAnswerBytes.integer
 
-    @Option(help: "Most items in one request, listed or counted.")
-    var maxItems = 1_000_000
+    @Option(help: ArgumentHelp(Settings.maxItems.help))
+    var maxItems = Settings.maxItems.integer
 
-    @Option(help: "Most elements in one answer, over all its bounds (400 answer-too-large beyond).")
-    var maxAnswerAttributes = 100_000
+    @Option(help: ArgumentHelp(Settings.maxAnswerAttributes.help))
+    var maxAnswerAttributes = Settings.maxAnswerAttributes.integer
 
-    @Option(help: "Bytes of base layouts the cache keeps.")
-    var cacheBytes = 256 * 1024 * 1024
+    @Option(help: ArgumentHelp(Settings.cacheBytes.help))
+    var cacheBytes = Settings.cacheBytes.integer
 
-    @Option(help: "Threads for long requests (large bodies, updates, flings, lists of bounds); 0 means one fewer than the workers, at least 1.")
-    var computeThreads = 0
+    @Option(help: ArgumentHelp(Settings.computeThreads.help))
+    var computeThreads = Settings.computeThreads.integer
 
-    @Option(help: "Long requests that may wait for a compute thread (503 server-busy beyond).")
-    var computeQueue = 64
+    @Option(help: ArgumentHelp(Settings.computeQueue.help))
+    var computeQueue = Settings.computeQueue.integer
 
-    @Option(help: "Where stored layouts live: memory: (this process only) or redis://[:password@]host:port[/db] (shared by every replica, kept across restarts).")
-    var store = "memory:"
+    @Option(help: ArgumentHelp(Settings.store.help))
+    var store = Settings.store.text
 
-    @Option(help: "A file holding the store's password (a Kubernetes secret); wins over the URL's.")
+    @Option(help: ArgumentHelp(Settings.storePasswordFile.help))
     var storePasswordFile: String?
 
-    @Option(help: "Seconds a stored layout lives without use in the store.")
-    var storeTTL = 7 * 24 * 3600
+    @Option(help: ArgumentHelp(Settings.storeTTL.help))
+    var storeTTL = Settings.storeTTL.integer
 
-    @Option(help: "Milliseconds a request waits for the store at most (503 store-unavailable past it).")
-    var storeTimeout = 250
+    @Option(help: ArgumentHelp(Settings.storeTimeout.help))
+    var storeTimeout = Settings.storeTimeout.integer
 
-    @Option(help: "Web origins whose pages may call the service (CORS): * or scheme://host[:port] separated by commas; empty for none.")
-    var corsOrigins = ""
+    @Option(help: ArgumentHelp(Settings.corsOrigins.help))
+    var corsOrigins = Settings.corsOrigins.text
 
-    @Option(help: "Milliseconds requests in flight get to finish after SIGTERM or SIGINT.")
-    var drainTimeout = 10_000
+    @Option(help: ArgumentHelp(Settings.drainTimeout.help))
+    var drainTimeout = Settings.drainTimeout.integer
 
-    @Option(help: "trace, debug, info, notice, warning, error or critical.")
-    var logLevel: Logger.Level = .info
+    @Option(help: ArgumentHelp(Settings.logLevel.help))
+    var logLevel = Logger.Level(rawValue: Settings.logLevel.text)!
 
-    @Option(help: "json (one object per line) or text.")
-    var logFormat: LogFormat = .json
+    @Option(help: ArgumentHelp(Settings.logFormat.help))
+    var logFormat = LogFormat(rawValue: Settings.logFormat.text)!
 
-    @Option(help: "Level of the line logged for every request.")
-    var accessLogLevel: Logger.Level = .info
+    @Option(help: ArgumentHelp(Settings.accessLogLevel.help))
+    var accessLogLevel = Logger.Level(rawValue: Settings.accessLogLevel.text)!
 
     enum LogFormat: String, ExpressibleByArgument, CaseIterable {
         case json, text
@@ -109,38 +109,44 @@ struct Layoutd: ParsableCommand {
         }
     }
 
+    /// Every number within its setting's range (`Settings`), then the rules between flags.
     func validate() throws {
-        guard threads >= 0 else { throw ValidationError("--threads must be 0 or more.") }
-        guard connectionLimit > 0 else { throw ValidationError("--connection-limit must be positive.") }
-        guard connectionTimeout > 0 else { throw ValidationError("--connection-timeout must be positive.") }
-        guard (1...3600).contains(requestTimeout) else {
-            throw ValidationError("--request-timeout must be between 1 and 3600 seconds.")
-        }
-        guard (256...(1 << 20)).contains(maxUriBytes) else {
-            throw ValidationError("--max-uri-bytes must be between 256 and 1048576.")
-        }
-        guard connectionMemory >= 4096 else { throw ValidationError("--connection-memory must be at least 4096.") }
-        guard (1...(1 << 30)).contains(maxBodyBytes) else {
-            throw ValidationError("--max-body-bytes must be between 1 and 1073741824 (1 GiB).")
+        let values = optionValues
+        for setting in Settings.all {
+            guard case .integer(_, let range) = setting.value, let value = values[setting.flag].flatMap(Self.integer) else { continue }
+            guard range.contains(value) else { throw ValidationError("--\(setting.flag) must be \(setting.accepted).") }
         }
         guard maxInflightBodyBytes >= maxBodyBytes else {
             throw ValidationError("--max-inflight-body-bytes must be at least --max-body-bytes.")
         }
-        guard maxInflightAnswerBytes >= 1 << 20 else {
-            throw ValidationError("--max-inflight-answer-bytes must be at least 1048576 (1 MiB).")
-        }
-        guard maxItems > 0 else { throw ValidationError("--max-items must be positive.") }
-        guard maxAnswerAttributes > 0 else { throw ValidationError("--max-answer-attributes must be positive.") }
-        guard cacheBytes >= 0 else { throw ValidationError("--cache-bytes must be 0 or more.") }
-        guard drainTimeout >= 0 else { throw ValidationError("--drain-timeout must be 0 or more.") }
-        guard computeThreads >= 0 else { throw ValidationError("--compute-threads must be 0 or more.") }
-        guard computeQueue >= 0 else { throw ValidationError("--compute-queue must be 0 or more.") }
-        guard storeTTL >= 1 else { throw ValidationError("--store-ttl must be at least 1 second.") }
-        guard (1...60_000).contains(storeTimeout) else {
-            throw ValidationError("--store-timeout must be between 1 and 60000 milliseconds.")
-        }
         _ = try storeEndpoint()
         _ = try crossOriginPolicy()
+    }
+
+    /// The options' values after parsing, by flag (`_storeTTL` is `store-ttl`, as ArgumentParser
+    /// names it).
+    var optionValues: [String: Any] {
+        var values: [String: Any] = [:]
+        for child in Mirror(reflecting: self).children {
+            guard let label = child.label, label.hasPrefix("_"), let option = child.value as? any ParsedOption else { continue }
+            values[Self.flag(ofProperty: String(label.dropFirst()))] = option.parsedValue
+        }
+        return values
+    }
+
+    static func flag(ofProperty name: String) -> String {
+        var flag = ""
+        var previous: Character = "_"
+        for character in name {
+            if character.isUppercase, previous.isLowercase { flag.append("-") }
+            flag.append(Character(character.lowercased()))
+            previous = character
+        }
+        return flag
+    }
+
+    static func integer(_ value: Any) -> Int? {
+        (value as? any BinaryInteger).map { Int(clamping: $0) }
     }
 
     func crossOriginPolicy() throws -> CrossOriginPolicy? {
@@ -267,40 +273,24 @@ private func raiseOpenFileLimit(toServe connections: Int) {
     _ = setrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit)
 }
 
-/// `LAYOUTD_*` environment variables turned into the flags they stand for.
+/// `LAYOUTD_*` environment variables turned into the flags they stand for (`Setting.environment`).
 enum EnvironmentOptions {
     static func arguments(for command: Layoutd.Type) -> [String] {
-        var arguments: [String] = []
-        for name in flagNames(of: command) {
-            let variable = "LAYOUTD_" + name.uppercased().replacingDashes()
+        Settings.all.compactMap { setting in
             // `--name=value`, one argument: a value that starts with a dash (`-1`) is still read as the
             // value and refused by its check, not taken for a flag and reported as missing.
-            if let value = getenv(variable) {
-                arguments.append("--\(name)=\(String(cString: value))")
-            }
-        }
-        return arguments
-    }
-
-    /// Every option's flag name, read off the command's own properties (`_storeTTL` is
-    /// `store-ttl`, as ArgumentParser names it), so a new option is an environment variable too.
-    static func flagNames(of command: Layoutd.Type) -> [String] {
-        Mirror(reflecting: command.init()).children.compactMap { child in
-            guard let label = child.label, label.hasPrefix("_") else { return nil }
-            var name = ""
-            var previous: Character = "_"
-            for character in label.dropFirst() {
-                if character.isUppercase, previous.isLowercase { name.append("-") }
-                name.append(Character(character.lowercased()))
-                previous = character
-            }
-            return name
+            getenv(setting.environment).map { "--\(setting.flag)=\(String(cString: $0))" }
         }
     }
 }
 
-extension String {
-    fileprivate func replacingDashes() -> String { String(map { $0 == "-" ? "_" : $0 }) }
+/// An option's value once parsed, whatever its type, for the checks that go by `Settings`.
+protocol ParsedOption {
+    var parsedValue: Any { get }
+}
+
+extension Option: ParsedOption {
+    var parsedValue: Any { wrappedValue }
 }
 
 /// The text of a small file (a password), or nil when it cannot be read.
