@@ -1,20 +1,22 @@
 #!/usr/bin/env python3
-"""Runs every curl example of README.md against a real layoutd and checks each answer.
+"""Runs every curl example of README.md and of docs/*.md against a real layoutd and checks each answer.
 
 Usage: check_readme.py PATH_TO_LAYOUTD
 
-Each ```sh block that calls curl is run as written, with `localhost:8080` pointed at a server started
-on a free port (and `localhost:8081`, `localhost:8082` at two more sharing a real redis-server as
-their store, for the store's examples, and `localhost:8083` at one started with
-`--cors-origins https://app.example.com`), and must exit 0 with some output. Every JSON document it prints is read: when the block
-shows an expected problem in a comment (`"pointer":"…"`), the answer must be that 400 problem; otherwise
-the problems it prints must be exactly those its comment lines show by `"type":"/problems/…"` (with
-their `"status":…`), in order, so a block with no such comment may print no problem at all. When the
-block's comment lines show statuses as `→ 304` (what `curl -w '→ %{http_code}\n'` prints), the lines
-`→ NNN` of the output must be exactly those, in order. A block whose comments show a status line
-(`# HTTP/1.1 204 No Content`) shows headers: its output lines must be exactly the comment lines that
-follow each curl (headers compared by name case-insensitively). Other text answers (metrics) need only
-be there.
+The README is read first, then each docs/*.md in name order, under the same rules; every line of the
+report names the file its block comes from. Each ```sh block that calls curl is run as written, with
+`localhost:8080` pointed at a server started on a free port (and `localhost:8081`, `localhost:8082` at
+two more sharing a real redis-server as their store, for the store's examples, and `localhost:8083` at
+one started with `--cors-origins https://app.example.com`), and must exit 0 with some output. Every
+JSON document it prints is read: when the block shows an expected problem in a comment
+(`"pointer":"…"`), the answer must be that 400 problem; otherwise the problems it prints must be
+exactly those its comment lines show by `"type":"/problems/…"` (with their `"status":…`), in order, so
+a block with no such comment may print no problem at all. When the block's comment lines show statuses
+as `→ 304` (what `curl -w '→ %{http_code}\n'` prints), the lines `→ NNN` of the output must be exactly
+those, in order. A block whose comments show a status line (`# HTTP/1.1 204 No Content`) shows
+headers: its output lines must be exactly the comment lines that follow each curl (headers compared by
+name case-insensitively). Other text answers (metrics) need only be there. Blocks share the servers
+but no shell: each must set its own variables.
 """
 import json
 import re
@@ -30,8 +32,13 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[2]
 
 
-def curl_blocks(readme: str):
-    for block in re.findall(r"```sh\n(.*?)```", readme, flags=re.S):
+def documents() -> list:
+    """README.md, then every Markdown file of docs/ in name order."""
+    return [ROOT / "README.md"] + sorted((ROOT / "docs").glob("*.md"))
+
+
+def curl_blocks(text: str):
+    for block in re.findall(r"```sh\n(.*?)```", text, flags=re.S):
         if "curl " in block and re.search(r"localhost:808[0-3]", block):
             yield block
 
@@ -84,11 +91,12 @@ def main() -> int:
         + [start(binary, "--cors-origins", "https://app.example.com")]
     passed = failed = 0
     try:
-        for block in curl_blocks((ROOT / "README.md").read_text()):
+        blocks = [(path.relative_to(ROOT), block) for path in documents() for block in curl_blocks(path.read_text())]
+        for document, block in blocks:
             command = block
             for index, (_, port) in enumerate(servers):
                 command = command.replace(f"localhost:808{index}", f"127.0.0.1:{port}")
-            title = next((l for l in block.splitlines() if l.startswith("curl")), block[:60])
+            title = f"{document}: " + next((l.strip() for l in block.splitlines() if l.lstrip().startswith("curl")), block[:60])
             result = subprocess.run(["bash", "-c", command], capture_output=True, text=True, timeout=30)
             try:
                 assert result.returncode == 0, f"exit {result.returncode}"
@@ -131,7 +139,7 @@ def main() -> int:
         shutil.rmtree(folder, ignore_errors=True)
     if passed == 0:
         failed += 1
-        print("FAIL no curl example found in README.md")
+        print("FAIL no curl example found in README.md or docs/")
     print(f"{passed} passed, {failed} failed")
     return 1 if failed else 0
 
