@@ -42,6 +42,24 @@ struct BandTests {
         #expect(answer.text.hasPrefix(String(plain.text.dropLast())))
     }
 
+    @Test func aGetWithBandTrueAnswersTheBandThePostDoes() {
+        let id = register()
+        let post = send("POST", "/v1/layouts/\(id)/attributes", #"{"bounds":{"x":0,"y":0,"width":300,"height":450},"band":true}"#)
+        func get(_ band: String) -> ServiceExchange {
+            ServiceExchange(service.handle(ServiceRequest(
+                method: "GET", path: RequestText("/v1/layouts/\(id)/attributes"),
+                query: [("x", "0"), ("y", "0"), ("width", "300"), ("height", "450"), ("band", band)])))
+        }
+        let banded = get("true")
+        #expect(banded.status == 200 && banded.text == post.text)
+        #expect(banded.headers["Cache-Control"] == "public, max-age=31536000, immutable")
+        let plain = get("false")
+        #expect(plain.json["band"] == nil && banded.text.hasPrefix(String(plain.text.dropLast())))
+        #expect(banded.headers["ETag"] != plain.headers["ETag"])
+        let refused = get("yes")
+        #expect(refused.status == 400 && refused.json["type"] as? String == "/problems/invalid-parameter")
+    }
+
     @Test func aBandListsOnlyTheSectionsItsBoundsTouchAndTheCellsWithDepthsInIt() {
         let id = register()
         let answer = send("POST", "/v1/layouts/\(id)/attributes", #"{"bounds":{"x":0,"y":0,"width":300,"height":300},"band":true}"#)

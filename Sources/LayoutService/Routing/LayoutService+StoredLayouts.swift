@@ -95,10 +95,11 @@ extension LayoutService {
         }
     }
 
-    /// `GET /v1/layouts/{id}/attributes?x=…&y=…&width=…&height=…[&scale=…][&layoutDirection=…]`.
+    /// `GET /v1/layouts/{id}/attributes?x=…&y=…&width=…&height=…[&scale=…][&layoutDirection=…][&band=true]`:
+    /// one view, or a band, as the POST answers it; cacheable for good.
     func scrollFromQuery(_ layout: ResolvedLayout, _ request: ServiceRequest) throws(Problem) -> ServiceResponse {
         let (id, base) = (layout.id, layout.base)
-        let viewport = try QueryViewport.decode(request.query, contentInset: base.contentInset, limits: configuration.limits)
+        let asked = try QueryViewport.decode(request.query, contentInset: base.contentInset, limits: configuration.limits)
         var hasher = ContentHasher()
         for (name, value) in request.query.sorted(by: { $0.name < $1.name }) {
             for part in [name, value] {
@@ -107,7 +108,7 @@ extension LayoutService {
             }
         }
         let etag = EntityTag(layout: id, view: hasher.finalize().low)
-        var response = view(base, id: id, viewport, parallax: nil, cacheHit: true, etag: etag, pointer: nil)
+        var response = view(base, id: id, asked.viewport, parallax: nil, cacheHit: true, etag: etag, pointer: nil, band: asked.band)
         guard response.status == 200 else { return response }
         response.cacheForever()
         return response
