@@ -31,7 +31,8 @@ A schema-valid request that breaks one of them gets a 400, which `positive_data_
 "schema-valid request rejected". `filter_failure` drops exactly that report, and only when this module
 finds the request breaking the rule AND the server's 400 is the problem the rule documents: its `type`
 and its `pointer` at the field at fault. Any other 400 for schema-valid data, and every other check on
-the same answer (its status, media type, headers, problem schema), still fails the run. For rule 3
+the same answer (its status, media type, headers, problem schema), still fails the run. A `HEAD`'s
+400 has no body: its problem is read from the same `GET`'s answer. For rule 3
 this module cannot count a rectangle's elements itself, so it takes the documented problem naming
 the bounds as the proof; for rule 5 it takes the engine's out-of-range refusal of a field the operation
 has. Dropped failures are counted in schemathesis's summary.
@@ -47,6 +48,8 @@ the request schema-valid (schemathesis revalidates a case a hook changed); negat
 """
 import json
 import threading
+
+import requests
 
 import schemathesis
 from schemathesis.openapi.checks import RejectedPositiveData
@@ -105,12 +108,23 @@ def element_query_conflict(case) -> bool:
     return any(name in query for name in ELEMENT_SCROLL[1:])
 
 
+def problem_body(response) -> bytes:
+    """The problem a 400 carries; for a HEAD, which carries none, the one the same GET answers (a
+    HEAD's status and headers are its GET's, RFC 9110 §9.3.2)."""
+    if response.request.method != "HEAD":
+        return response.content
+    request = response.request
+    answer = requests.get(request.url, headers={name: value for name, value in request.headers.items()
+                                                if name.lower() not in ("content-length", "accept-encoding")}, timeout=60)
+    return answer.content if answer.status_code == response.status_code else b""
+
+
 def documented_rejection(case, response) -> bool:
     """Whether this 400 is the one openapi.yaml documents for a cross-field rule the request breaks."""
     if response.status_code != 400:
         return False
     try:
-        problem = json.loads(response.content)
+        problem = json.loads(problem_body(response))
     except ValueError:
         return False
     if not isinstance(problem, dict):
