@@ -64,3 +64,40 @@ struct EntityTag: Equatable {
         return text[first...last]
     }
 }
+
+extension EntityTag {
+    /// A view asked by a body (a `POST` scroll, a fling): the layout and a hash of the body's bytes.
+    init(layout: ContentHash, body: UnsafeRawBufferPointer) {
+        var hasher = ContentHasher()
+        hasher.combine(bytes: body)
+        self.init(layout: layout, view: hasher.finalize().low)
+    }
+
+    /// A view asked by a query (a `GET` scroll): the layout and a hash of the parameters in name order.
+    init(layout: ContentHash, query: [(name: String, value: String)]) {
+        var hasher = ContentHasher()
+        for (name, value) in query.sorted(by: { $0.name < $1.name }) {
+            for part in [name, value] {
+                var part = part
+                part.withUTF8 { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
+            }
+        }
+        self.init(layout: layout, view: hasher.finalize().low)
+    }
+
+    /// An element asked by its path and a query (a lookup): the layout and a hash of the path (which
+    /// element) and of the parameters in name order, each after its length (how it is drawn, where it
+    /// is scrolled).
+    init(layout: ContentHash, path: RequestText, query: [(name: String, value: String)]) {
+        var hasher = ContentHasher()
+        path.withUTF8 { hasher.combine(bytes: $0) }
+        for (name, value) in query.sorted(by: { $0.name < $1.name }) {
+            for part in [name, value] {
+                var part = part
+                hasher.combine(UInt64(part.utf8.count))
+                part.withUTF8 { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
+            }
+        }
+        self.init(layout: layout, view: hasher.finalize().low)
+    }
+}

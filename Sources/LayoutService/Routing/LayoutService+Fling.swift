@@ -35,9 +35,7 @@ extension LayoutService {
             writer.closeList(andObject: false)
         }
         writer.closeObject()
-        var hasher = ContentHasher()
-        hasher.combine(bytes: request.body)
-        var response = ServiceResponse.json(200, writer, etag: EntityTag(layout: id, view: hasher.finalize().low))
+        var response = ServiceResponse.json(200, writer, etag: EntityTag(layout: id, body: request.body))
         response.cacheHit = true
         return response
     }

@@ -57,28 +57,13 @@ extension LayoutService {
         scroll: (position: ScrollPosition, viewSize: Size, origin: Point)?, _ request: ServiceRequest
     ) -> ServiceResponse {
         let (id, base) = (layout.id, layout.base)
-        let etag = Self.elementTag(id, request)
+        let etag = EntityTag(layout: id, path: request.path, query: request.query)
         let offset = scroll.map { base.contentOffset(showing: attributes.frame, at: $0.position, viewSize: $0.viewSize, origin: $0.origin) }
         let answer = ElementAnswer(layoutId: id, contentSize: base.contentSize, attributes: attributes, contentOffset: offset)
         var response = ServiceResponse.json(200, answer, etag: etag)
         response.cacheHit = true
         response.cacheForever()
         return response
-    }
-
-    /// The answer's strong tag: the layout, and a hash of the path (which element) and of the query in
-    /// name order (how it is drawn, where it is scrolled).
-    private static func elementTag(_ id: ContentHash, _ request: ServiceRequest) -> EntityTag {
-        var hasher = ContentHasher()
-        request.path.withUTF8 { hasher.combine(bytes: $0) }
-        for (name, value) in request.query.sorted(by: { $0.name < $1.name }) {
-            for part in [name, value] {
-                var part = part
-                hasher.combine(UInt64(part.utf8.count))
-                part.withUTF8 { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
-            }
-        }
-        return EntityTag(layout: id, view: hasher.finalize().low)
     }
 
     private static func missing(_ base: BaseLayout, section: Int, item: Int) -> String {

@@ -1,5 +1,4 @@
 import FlowLayout
-import PlaygroundAssets
 
 /// `GET /playground`: the page that draws a layout as a scrolling view, and the modules it loads (its
 /// own and the JavaScript client's, `clients/`), embedded in the binary.
@@ -19,25 +18,5 @@ extension LayoutService {
     /// `GET /`: the playground is where a person starts.
     func rootRedirect() -> ServiceResponse {
         ServiceResponse(status: 302, contentType: nil, headers: [(name: "Location", value: "/playground")], body: [])
-    }
-}
-
-/// One file of the embedded table, read once.
-struct PlaygroundFile: Sendable {
-    let name: String
-    let contentType: StaticString
-    let bytes: [UInt8]
-    /// A strong tag: the content hash of the bytes.
-    let etag: EntityTag
-
-    static let all: [PlaygroundFile] = (0..<playground_asset_count()).map { index in
-        let asset = playground_asset_at(index)!.pointee
-        let name = String(cString: asset.name)
-        let bytes = Array(UnsafeBufferPointer(start: asset.bytes, count: asset.length))
-        var hasher = ContentHasher()
-        bytes.withUnsafeBytes { hasher.combine(bytes: $0) }
-        return PlaygroundFile(
-            name: name, contentType: name.hasSuffix(".js") ? "text/javascript; charset=utf-8" : "text/html; charset=utf-8",
-            bytes: bytes, etag: EntityTag(layout: hasher.finalize()))
     }
 }

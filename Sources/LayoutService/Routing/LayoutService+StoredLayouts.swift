@@ -85,9 +85,7 @@ extension LayoutService {
         // The closure captures the inset alone, not the layout (a reference to count).
         let contentInset = base.contentInset
         let scroll = try decodeBody(request) { (root) throws(RequestError) in try decoder.decodeScroll(root, contentInset: contentInset) }
-        var hasher = ContentHasher()
-        hasher.combine(bytes: request.body)
-        let etag = EntityTag(layout: id, view: hasher.finalize().low)
+        let etag = EntityTag(layout: id, body: request.body)
         switch scroll.views {
         case .one(let viewport):
             return view(base, id: id, viewport, parallax: scroll.parallax, cacheHit: true, etag: etag, pointer: "/bounds", band: scroll.band)
@@ -100,14 +98,7 @@ extension LayoutService {
     func scrollFromQuery(_ layout: ResolvedLayout, _ request: ServiceRequest) throws(Problem) -> ServiceResponse {
         let (id, base) = (layout.id, layout.base)
         let asked = try QueryViewport.decode(request.query, contentInset: base.contentInset, limits: configuration.limits)
-        var hasher = ContentHasher()
-        for (name, value) in request.query.sorted(by: { $0.name < $1.name }) {
-            for part in [name, value] {
-                var part = part
-                part.withUTF8 { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
-            }
-        }
-        let etag = EntityTag(layout: id, view: hasher.finalize().low)
+        let etag = EntityTag(layout: id, query: request.query)
         var response = view(base, id: id, asked.viewport, parallax: nil, cacheHit: true, etag: etag, pointer: nil, band: asked.band)
         guard response.status == 200 else { return response }
         response.cacheForever()
