@@ -28,16 +28,11 @@ shows up here as a note.
 import argparse
 import configparser
 import html.parser
-import json
 import random
 import re
-import subprocess
 import sys
-import tempfile
 import time
-import urllib.error
 import urllib.parse
-import urllib.request
 from pathlib import Path
 
 import thor
@@ -46,6 +41,8 @@ from redbot import __version__ as REDBOT_VERSION
 from redbot.resource import HttpResource
 
 REPOSITORY = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(REPOSITORY / "IntegrationTests" / "playground"))
+from layoutd_process import Layoutd  # noqa: E402  (the playground's: a real binary on a free port)
 README = REPOSITORY / "README.md"
 ASSETS_SOURCE = REPOSITORY / "Sources" / "PlaygroundAssets" / "playground_assets.c"
 
@@ -64,59 +61,6 @@ VARIANTS = {
 }
 FAILING_LEVELS = {levels.BAD, levels.WARN}
 CHECK_SECONDS = 60
-
-
-# --- the server ------------------------------------------------------------------------------
-
-class Layoutd:
-    """The binary on a free port of 127.0.0.1; its log goes to a temporary file."""
-
-    def __init__(self, binary):
-        self.log = tempfile.TemporaryFile("w+")
-        self.process = subprocess.Popen(
-            [binary, "--host", "127.0.0.1", "--port", "0", "--cors-origins", PAGE_ORIGIN],
-            stdout=subprocess.PIPE, stderr=self.log, text=True)
-        line = self.process.stdout.readline()  # "layoutd listening on 127.0.0.1:PORT"
-        if "listening" not in line:
-            self.stop()
-            raise RuntimeError(f"layoutd did not start: {line!r}\n{self.log_tail()}")
-        self.base = "http://127.0.0.1:" + line.strip().rsplit(":", 1)[1]
-
-    def wait_ready(self, seconds=10):
-        deadline = time.monotonic() + seconds
-        while time.monotonic() < deadline:
-            try:
-                if self.request("GET", "/readyz")[0] == 200:
-                    return
-            except OSError:
-                pass
-            time.sleep(0.05)
-        raise RuntimeError(f"{self.base}/readyz did not answer 200 in {seconds} s")
-
-    def request(self, method, path, body=None):
-        """(status, headers, body bytes) of one request, any status."""
-        data = json.dumps(body).encode() if body is not None else None
-        request = urllib.request.Request(self.base + path, data=data, method=method)
-        if data is not None:
-            request.add_header("Content-Type", "application/json")
-        try:
-            with urllib.request.urlopen(request, timeout=10) as answer:
-                return answer.status, answer.headers, answer.read()
-        except urllib.error.HTTPError as error:
-            return error.code, error.headers, error.read()
-
-    def log_tail(self, lines=20):
-        self.log.seek(0)
-        return "".join(self.log.readlines()[-lines:])
-
-    def stop(self):
-        if self.process.poll() is None:
-            self.process.terminate()
-            try:
-                self.process.wait(timeout=10)
-            except subprocess.TimeoutExpired:
-                self.process.kill()
-                self.process.wait()
 
 
 # --- what to check ---------------------------------------------------------------------------
@@ -138,7 +82,7 @@ MODULE_IMPORT = re.compile(r"""(?:\bfrom|\bimport)\s*\(?\s*['"]([^'"]+)['"]""")
 def playground_files(server):
     """Paths under /playground/: what the page links, what those modules import, transitively,
     and every file Sources/PlaygroundAssets embeds (so that one no page links is checked too)."""
-    status, _, page = server.request("GET", "/playground")
+    status, page = server.request("GET", "/playground")
     if status != 200:
         raise RuntimeError(f"GET /playground answered {status}")
     parser = PageLinks()
@@ -153,7 +97,7 @@ def playground_files(server):
         if not path.startswith("/playground/") or path in found:
             continue
         found.append(path)
-        status, _, module = server.request("GET", path)
+        status, module = server.request("GET", path)
         if status == 200 and path.endswith(".js"):
             queue += [urllib.parse.urljoin(path, name)
                       for name in MODULE_IMPORT.findall(module.decode())]
@@ -161,10 +105,10 @@ def playground_files(server):
 
 
 def register_layout(server):
-    status, _, body = server.request("POST", "/v1/layouts", LAYOUT)
+    status, body = server.request("POST", "/v1/layouts", LAYOUT)
     if status != 201:
-        raise RuntimeError(f"POST /v1/layouts answered {status}: {body[:300]!r}")
-    return json.loads(body)["layoutId"]
+        raise RuntimeError(f"POST /v1/layouts answered {status}: {body!r:.300}")
+    return body["layoutId"]
 
 
 def paths_to_check(server, layout_id):
@@ -184,11 +128,11 @@ def paths_to_check(server, layout_id):
     # A band is asked for with `band` in the POST body; the GET takes it only once the query
     # parameter exists. Check it when the service answers it, say so when it does not.
     band = scroll + "&band=true"
-    status, _, body = server.request("GET", band)
+    status, body = server.request("GET", band)
     if status == 200:
         paths.insert(1, band)
     else:
-        detail = json.loads(body).get("detail", "") if body.startswith(b"{") else ""
+        detail = body.get("detail", "") if isinstance(body, dict) else ""
         notices.append(f"band: GET {band} answered {status}, not checked ({detail})")
     return paths + playground_files(server), notices
 
@@ -273,10 +217,10 @@ def collect(server, layout_id, resources, pending):
     found = {}
     for (url, variant), resource in resources.items():
         for note_id, level, summary, where in failing_notes(resource):
-            path = url.removeprefix(server.base).replace(layout_id, "{id}")
+            path = url.removeprefix(server.url).replace(layout_id, "{id}")
             found.setdefault((path, note_id, level, summary), []).append(variant + where)
     for url, variant in pending:
-        path = url.removeprefix(server.base).replace(layout_id, "{id}")
+        path = url.removeprefix(server.url).replace(layout_id, "{id}")
         found.setdefault((path, "TIMEOUT", "bad", f"REDbot did not finish in {CHECK_SECONDS} s"),
                          []).append(variant)
     return found
@@ -325,15 +269,15 @@ def main():
                            help="where the allow-list is (default: the repository's README.md)")
     options = arguments.parse_args()
     started = time.monotonic()
-    server = Layoutd(options.binary)
+    server = Layoutd(options.binary, "--cors-origins", PAGE_ORIGIN)
     try:
-        server.wait_ready()
         layout_id = register_layout(server)
         paths, notices = paths_to_check(server, layout_id)
-        resources, pending = run_redbot([server.base + path for path in paths])
+        resources, pending = run_redbot([server.url + path for path in paths])
         if server.process.poll() is not None:
+            server.log_file.seek(0)
             raise RuntimeError(f"layoutd exited ({server.process.returncode}) during the checks:\n"
-                               + server.log_tail())
+                               + server.log_file.read()[-3000:])
     finally:
         server.stop()
 
