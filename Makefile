@@ -64,12 +64,12 @@ test: deps testdeps pydeps check-engine test-swift test-tsan test-asan test-fuzz
 check-engine:
 	python3 scripts/check_engine_imports.py --self-test
 
-# The Swift suites with line coverage (a build of its own), reported per module; LayoutService and
-# FlowLayout must keep 85%.
+# The Swift suites with line coverage (a build of its own), reported per module; LayoutService,
+# WireKit and FlowLayout must keep 85%.
 test-swift: deps
 	$(SWIFT) build --build-tests --enable-code-coverage --scratch-path .build-coverage
 	$(SWIFT) test --skip-build --enable-code-coverage --scratch-path .build-coverage
-	python3 scripts/coverage.py .build-coverage LayoutService=85 FlowLayout=85
+	python3 scripts/coverage.py .build-coverage LayoutService=85 WireKit=85 FlowLayout=85
 
 test-tsan: deps
 	TSAN_OPTIONS=halt_on_error=1:suppressions=$(CURDIR)/IntegrationTests/tsan.supp $(SWIFT) test --sanitize=thread --scratch-path .build-tsan --filter 'Concurrency|RedisClientTests.testManyThreadsShareOneClient'

@@ -42,11 +42,20 @@ let package = Package(
         .systemLibrary(name: "CZlib", path: "Sources/CZlib"),
         // The playground page and the JavaScript client (clients/), embedded in the binary.
         .target(name: "PlaygroundAssets", cSettings: [.unsafeFlags(["-std=c23"])]),
+        // The machinery that makes the wire fast, behind a small API (docs/architecture.md): JSON read
+        // by simdjson and written into reused buffers, numbers, gzip, path matching, per-thread memory.
+        // Optimised across modules, so the service's calls into it inline and specialise as if they
+        // were its own.
+        .target(
+            name: "WireKit",
+            dependencies: ["FlowLayout", "CSimdJSON", "CZlib"],
+            swiftSettings: [.unsafeFlags(["-cross-module-optimization"])]
+        ),
         // JSON ⇄ engine, routes, errors.
         .target(
             name: "LayoutService",
             dependencies: [
-                "FlowLayout", "LayoutCache", "LayoutStore", "CSimdJSON", "CZlib", "PlaygroundAssets",
+                "FlowLayout", "LayoutCache", "LayoutStore", "WireKit", "PlaygroundAssets",
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
@@ -89,7 +98,7 @@ let package = Package(
                 "layoutd", "LayoutServer", "LayoutService", "HTTPServer",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
-        .testTarget(name: "LayoutServiceTests", dependencies: ["LayoutService", "SeededRandom", "layoutd-fuzz"]),
+        .testTarget(name: "LayoutServiceTests", dependencies: ["LayoutService", "WireKit", "SeededRandom", "layoutd-fuzz"]),
         .testTarget(name: "LayoutServerTests", dependencies: ["LayoutServer", "SeededRandom", "layoutd-fuzz"]),
     ],
     swiftLanguageModes: [.v6]

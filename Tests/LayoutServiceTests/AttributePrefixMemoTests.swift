@@ -2,6 +2,7 @@ import FlowLayout
 import Testing
 
 @testable import LayoutService
+@testable import WireKit
 
 @Suite("Attribute prefix memo")
 struct AttributePrefixMemoTests {

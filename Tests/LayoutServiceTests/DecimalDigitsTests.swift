@@ -1,6 +1,7 @@
 import Testing
 
 @testable import LayoutService
+@testable import WireKit
 import SeededRandom
 
 /// The SWAR digit writer against the standard library's decimal spelling, at every width it serves.

@@ -2,6 +2,7 @@ import FlowLayout
 import Testing
 
 @testable import LayoutService
+@testable import WireKit
 
 @Suite("Memory reused across answers")
 struct MemoryReuseTests {

@@ -2,6 +2,7 @@ import FlowLayout
 import Testing
 
 @testable import LayoutService
+@testable import WireKit
 
 /// An answer's body is the writer's buffer itself, lent to the HTTP server without a copy.
 @Suite("Response body")

@@ -182,7 +182,7 @@ struct RouteTableTests {
         let unmatched = counted("unmatched", 404)
         #expect(request("GET", "/nowhere").status == 404)
         #expect(counted("unmatched", 404) == (unmatched ?? -1) + 1)
-        for path in RouteTable.paths {
+        for path in LayoutService.pathTable.entries {
             let template = path.template.spelling.description
             let before = counted(template, 405)
             let concrete = template.replacingOccurrences(of: "{id}", with: Self.unknownID)

@@ -1,6 +1,7 @@
 import Testing
 
 @testable import LayoutService
+@testable import WireKit
 import SeededRandom
 
 /// `JSONWriter` prints most layout values with its own `ShortestDecimal` and the rest with the

@@ -50,3 +50,12 @@ func within<Result>(_ component: @autoclosure () -> String, _ body: () throws(Re
         throw error.under(component())
     }
 }
+
+extension JSONDocument {
+    /// `withRoot` for the service's decoders: a body that does not parse is `malformedJSON`.
+    static func withRoot<Result>(
+        of bytes: UnsafeRawBufferPointer, padded: Bool, maxBytes: Int, _ body: (JSONValue) throws(RequestError) -> Result
+    ) throws(RequestError) -> Result {
+        try withRoot(of: bytes, padded: padded, maxBytes: maxBytes, malformed: RequestError.malformedJSON, body)
+    }
+}

@@ -66,21 +66,20 @@ public final class LayoutService: Sendable {
     /// Answers one request: routed through `routes`, and observed (metrics, one access line) around
     /// whichever handler answers it.
     public func handle(_ request: ServiceRequest) -> ServiceResponse {
-        guard let (path, parameters) = RouteTable.match(request.path) else {
+        guard let (path, parameters) = Self.pathTable.match(request.path) else {
             return observed(request, route: .unknown) { .problem(.notFound(request.path.description)) }
         }
-        return observed(request, route: path.pointee.label) {
+        return observed(request, route: path.label) {
             if let coding = request.unsupportedContentCoding {
                 return .problem(.unsupportedContentCoding(coding), headers: [("Accept-Encoding", "gzip")])
             }
             if !request.query.isEmpty, let repeated = request.repeatedQueryName {
                 return .problem(QueryParameters.invalid(repeated, "is given more than once"))
             }
-            let handlers = path.pointee.handlers
-            for index in handlers.indices where handlers[index].method == request.method {
-                do throws(Problem) { return try handlers[index].handler(self, request, parameters) } catch { return .problem(error) }
+            if let handler = path.handler(for: request.method) {
+                do throws(Problem) { return try handler(self, request, parameters) } catch { return .problem(error) }
             }
-            let allow: (name: StaticString, value: String) = ("Allow", path.pointee.allowed)
+            let allow: (name: StaticString, value: String) = ("Allow", path.allowed)
             return .problem(.methodNotAllowed(request.method, allowed: allow.value), headers: [allow])
         }
     }
@@ -108,7 +107,7 @@ public final class LayoutService: Sendable {
     /// The answer to a long request that found every compute thread busy and `waiting` more queued:
     /// 503 `server-busy` with `Retry-After`, observed like any other answer.
     public func refuseBusy(_ request: ServiceRequest, waiting: Int) -> ServiceResponse {
-        let label = RouteTable.match(request.path).map { $0.0.pointee.label } ?? .unknown
+        let label = Self.pathTable.match(request.path).map { $0.path.label } ?? .unknown
         return observed(request, route: label) { .problem(.computeBusy(waiting: waiting)) }
     }
 

@@ -10,7 +10,7 @@ extension LayoutService {
     /// Every route the service answers, declared once: the methods, the path template, the label its
     /// requests are counted and logged under, the statuses its handler may answer, and the handler.
     /// Matching, dispatch, `405` with `Allow`, and the route and status labels of `/metrics` all follow
-    /// from this table (`RouteTable`); a test answers every status of every route. A `GET` route
+    /// from this table (`pathTable`); a test answers every status of every route. A `GET` route
     /// answers `HEAD` too (RFC 9110 §9.3.2): the same handler and headers, the body left unsent by the
     /// HTTP server; every path answers `OPTIONS` with its methods (`ServiceResponse.options`).
     ///
@@ -69,6 +69,11 @@ extension LayoutService {
         Route(["GET"], "/", .root, [302]) { service, _, _ in service.rootRedirect() },
     ]
 
+    /// `routes` by path template, for matching (WireKit's `PathTable`).
+    static let pathTable = PathTable(
+        routes.map { (methods: $0.methods, template: $0.template, label: $0.label, handler: $0.handler) },
+        options: { allowed -> Route.Handler in { @Sendable _, _, _ in .options(allowing: allowed) } })
+
     /// Statuses any request may get whatever its route: `204` for `OPTIONS` (every path answers it,
     /// CORS preflights included), `404` for a path no route has, `405` for a method the path's routes
     /// do not answer, `415` for a body in a content coding the server cannot read.
@@ -101,41 +106,7 @@ struct Route: Sendable {
     }
 }
 
-/// The parameters of a matched path, plain values: the first (a layout id, or a file's name), and
-/// where the second and third sit in the path.
-struct PathParameters {
-    var id: PathID?
-    var second: Range<Int>?
-    var third: Range<Int>?
-
-    /// The text of the second or third parameter.
-    func text(_ range: Range<Int>?, in path: RequestText) -> String? {
-        range.map { range in path.withUTF8 { String(decoding: $0[range], as: UTF8.self) } }
-    }
-}
-
-/// The `{id}` of a stored layout's path: a layout id when it is 32 lowercase hex digits, else where
-/// the text sits in the path (answered like an unknown id). Plain values either way, so a matched
-/// route has no reference to count.
-enum PathID {
-    case valid(ContentHash)
-    case invalid(bytes: Range<Int>)
-
-    var layoutID: ContentHash? {
-        if case .valid(let id) = self { return id }
-        return nil
-    }
-
-    /// The id as the client wrote it in `path`, for a 404's message.
-    func spelling(in path: RequestText) -> String {
-        switch self {
-        case .valid(let id): return id.description
-        case .invalid(let range): return path.withUTF8 { String(decoding: $0[range], as: UTF8.self) }
-        }
-    }
-}
-
-/// The label of a route in metrics and logs: its path template (`RouteTable.names`), never an id or a
+/// The label of a route in metrics and logs: its path template, never an id or a
 /// raw path; `unknown` for a path no route has.
 enum RouteLabel: Int, CaseIterable, Sendable {
     case layout, layouts, storedLayout, storedAttributes, storedUpdates, health, live, ready, metrics, cache
@@ -143,7 +114,14 @@ enum RouteLabel: Int, CaseIterable, Sendable {
     case playground, playgroundFile, root, unknown
 
     /// Static, so an access line copies it without escaping it.
-    var name: StaticString { RouteTable.names[rawValue] }
+    var name: StaticString { Self.names[rawValue] }
+
+    /// The template of each label, by `rawValue` (`unmatched` for `unknown`).
+    private static let names: [StaticString] = allCases.map { label in
+        guard label != .unknown else { return "unmatched" }
+        guard let template = LayoutService.pathTable.template(of: label) else { preconditionFailure("no route has the label \(label)") }
+        return template
+    }
 }
 
 /// The statuses counted in `/metrics`: every status a route of the table may answer and the routing

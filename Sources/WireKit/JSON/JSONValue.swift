@@ -1,36 +1,36 @@
 import CSimdJSON
 
 /// A value inside a document parsed by simdjson. Valid until the same thread parses again.
-struct JSONValue {
-    let raw: sj_value
+public struct JSONValue {
+    public let raw: sj_value
 
     var type: sj_type { sj_value_type(raw) }
 
-    var double: Double? {
+    public var double: Double? {
         var value = 0.0
         return sj_value_double(raw, &value) ? value : nil
     }
 
-    var bool: Bool? {
+    public var bool: Bool? {
         var value = false
         return sj_value_bool(raw, &value) ? value : nil
     }
 
-    var isObject: Bool { type == SJ_OBJECT }
-    var isArray: Bool { type == SJ_ARRAY }
+    public var isObject: Bool { type == SJ_OBJECT }
+    public var isArray: Bool { type == SJ_ARRAY }
 
     /// The string's bytes, valid as long as the value.
-    var stringBytes: UnsafeRawBufferPointer? {
+    public var stringBytes: UnsafeRawBufferPointer? {
         var data: UnsafePointer<CChar>?
         var length = 0
         guard sj_value_string(raw, &data, &length), let data else { return nil }
         return UnsafeRawBufferPointer(start: data, count: length)
     }
 
-    var arrayCount: Int { sj_array_count(raw) }
+    public var arrayCount: Int { sj_array_count(raw) }
 
     /// Calls `body` with each element and its index.
-    func forEachElement<Failure: Error>(_ body: (Int, JSONValue) throws(Failure) -> Void) throws(Failure) {
+    public func forEachElement<Failure: Error>(_ body: (Int, JSONValue) throws(Failure) -> Void) throws(Failure) {
         var iterator = sj_iterator()
         sj_array_begin(raw, &iterator)
         var element = sj_value()
@@ -43,7 +43,7 @@ struct JSONValue {
 
     /// Reads `[{first: n, second: n}, …]` in one call into `out` (pairs of doubles); returns how many
     /// elements had exactly that shape, from the start.
-    func readNumberPairs(_ first: StaticString, _ second: StaticString, into out: UnsafeMutableBufferPointer<Double>) -> Int {
+    public func readNumberPairs(_ first: StaticString, _ second: StaticString, into out: UnsafeMutableBufferPointer<Double>) -> Int {
         first.withUTF8Buffer { first in
             second.withUTF8Buffer { second in
                 first.withMemoryRebound(to: CChar.self) { first in
@@ -59,7 +59,7 @@ struct JSONValue {
     /// Reads an object whose members are all named by `Name`'s cases, each at most once, in one call
     /// (see `sj_object_read_members`); nil when the object has another shape, which the
     /// member-by-member reading then explains.
-    func readMembers<Name: MemberName>(_: Name.Type) -> ReadMembers<Name>? {
+    public func readMembers<Name: MemberName>(_: Name.Type) -> ReadMembers<Name>? {
         let names = Name.names
         precondition(names.count <= 4, "ReadMembers holds four values")
         var values = (sj_value(), sj_value(), sj_value(), sj_value())
@@ -70,7 +70,7 @@ struct JSONValue {
     }
 
     /// Calls `body` with each member's key (valid during the call) and value, in document order.
-    func forEachMember<Failure: Error>(_ body: (JSONKey, JSONValue) throws(Failure) -> Void) throws(Failure) {
+    public func forEachMember<Failure: Error>(_ body: (JSONKey, JSONValue) throws(Failure) -> Void) throws(Failure) {
         var iterator = sj_iterator()
         sj_object_begin(raw, &iterator)
         var key: UnsafePointer<CChar>?
@@ -83,7 +83,7 @@ struct JSONValue {
 
     /// Whether one of the object's first `count` members is named `key`. O(count), without
     /// allocating: objects of requests have a few members (an item two), and are checked once each.
-    func hasMember(_ key: JSONKey, among count: Int) -> Bool {
+    public func hasMember(_ key: JSONKey, among count: Int) -> Bool {
         var iterator = sj_iterator()
         sj_object_begin(raw, &iterator)
         var name: UnsafePointer<CChar>?
@@ -97,7 +97,7 @@ struct JSONValue {
     }
 
     /// A short name for the JSON type, for error messages.
-    var typeName: String {
+    public var typeName: String {
         switch type {
         case SJ_ARRAY: return "an array"
         case SJ_OBJECT: return "an object"
@@ -110,13 +110,13 @@ struct JSONValue {
 }
 
 /// The members `JSONValue.readMembers` read, by name.
-struct ReadMembers<Name: MemberName> {
+public struct ReadMembers<Name: MemberName> {
     let seen: UInt32
     let values: (sj_value, sj_value, sj_value, sj_value)
 
     /// The value of `name`, or nil when the object does not have it. A switch rather than a pointer
     /// into the tuple, which would copy the whole tuple first.
-    subscript(name: Name) -> JSONValue? {
+    public subscript(name: Name) -> JSONValue? {
         let slot = name.rawValue
         guard seen & (1 << slot) != 0 else { return nil }
         switch slot {
@@ -129,13 +129,15 @@ struct ReadMembers<Name: MemberName> {
 }
 
 /// An object key, compared byte for byte against the names the decoder knows without making a String.
-struct JSONKey {
-    let bytes: UnsafeRawBufferPointer
+public struct JSONKey {
+    public let bytes: UnsafeRawBufferPointer
+
+    public init(bytes: UnsafeRawBufferPointer) { self.bytes = bytes }
 
     /// Byte by byte rather than through `memcmp`: field names are a few bytes long, and the lengths
     /// differ for most of the names a key is compared with.
-    @inline(__always)
-    static func == (key: JSONKey, name: StaticString) -> Bool {
+    @inlinable @inline(__always)
+    public static func == (key: JSONKey, name: StaticString) -> Bool {
         let count = name.utf8CodeUnitCount
         guard key.bytes.count == count else { return false }
         let expected = name.utf8Start
@@ -143,7 +145,7 @@ struct JSONKey {
         return true
     }
 
-    var string: String { String(decoding: bytes, as: UTF8.self) }
+    public var string: String { String(decoding: bytes, as: UTF8.self) }
 }
 
 #if canImport(Glibc)

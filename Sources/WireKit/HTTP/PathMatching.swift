@@ -6,30 +6,54 @@ import Glibc
 import Darwin
 #endif
 
-/// `LayoutService.routes` gathered by path template at start, for matching a request.
-enum RouteTable {
+/// Routes gathered by path template at start, for matching a request: the rows of a route table
+/// (methods, template, label, handler), one entry per template, its methods in order, each `GET`
+/// answering `HEAD` too and every path `OPTIONS` last. Made once and kept for the process, and read
+/// in place for every request, so no reference is counted to match.
+public struct PathTable<Label: Equatable & Sendable, Handler>: @unchecked Sendable {
     /// One path template and the handlers of its rows, by method.
-    struct Path: @unchecked Sendable {
-        let template: PathTemplate
-        let label: RouteLabel
-        /// Read in place for every request, so kept where no reference is counted to read them.
-        let handlers: UnsafeBufferPointer<(method: String, handler: Route.Handler)>
-        /// The value of `Allow` when a method is not among the handlers'.
-        let allowed: String
+    public struct Path {
+        public let template: PathTemplate
+        public let label: Label
+        let handlers: UnsafeBufferPointer<(method: String, handler: Handler)>
+        /// The value of `Allow`: the path's methods, `OPTIONS` last.
+        public let allowed: String
     }
 
-    /// In the table's order, for matching; made once and kept for the process.
-    nonisolated(unsafe) static let paths: UnsafeBufferPointer<Path> = {
-        var templates: [(template: StaticString, label: RouteLabel, methods: [(String, Route.Handler)])] = []
-        var implied: [(label: RouteLabel, head: Route.Handler)] = []
-        for route in LayoutService.routes {
-            let methods = route.methods.map { ($0, route.handler) }
-            if route.methods.contains("GET"), !route.methods.contains("HEAD") { implied.append((route.label, route.handler)) }
-            if let index = templates.firstIndex(where: { $0.label == route.label }) {
-                precondition(templates[index].template.description == route.template.description, "one template per label")
+    /// A path the table matched: its entry, read in place.
+    public struct Match {
+        private let entry: UnsafePointer<Path>
+
+        init(_ entry: UnsafePointer<Path>) { self.entry = entry }
+
+        public var label: Label { entry.pointee.label }
+        public var allowed: String { entry.pointee.allowed }
+
+        /// The handler of `method` on this path, or nil (`405`, with `allowed`).
+        @inline(__always)
+        public func handler(for method: String) -> Handler? {
+            let handlers = entry.pointee.handlers
+            for index in handlers.indices where handlers[index].method == method { return handlers[index].handler }
+            return nil
+        }
+    }
+
+    private let paths: UnsafeBufferPointer<Path>
+
+    /// `rows` in order; `options` makes the `OPTIONS` handler of a path from its `Allow` value.
+    public init(
+        _ rows: [(methods: [String], template: StaticString, label: Label, handler: Handler)], options: (String) -> Handler
+    ) {
+        var templates: [(template: StaticString, label: Label, methods: [(String, Handler)])] = []
+        var implied: [(label: Label, head: Handler)] = []
+        for row in rows {
+            let methods = row.methods.map { ($0, row.handler) }
+            if row.methods.contains("GET"), !row.methods.contains("HEAD") { implied.append((row.label, row.handler)) }
+            if let index = templates.firstIndex(where: { $0.label == row.label }) {
+                precondition(templates[index].template.description == row.template.description, "one template per label")
                 templates[index].methods += methods
             } else {
-                templates.append((route.template, route.label, methods))
+                templates.append((row.template, row.label, methods))
             }
         }
         // Each GET's HEAD, then OPTIONS, last on its path: the methods a path lists are matched in
@@ -37,31 +61,69 @@ enum RouteTable {
         for (label, head) in implied {
             templates[templates.firstIndex(where: { $0.label == label })!].methods.append(("HEAD", head))
         }
-        let paths = templates.map { template in
+        paths = UnsafeBufferPointer(kept: templates.map { template in
             let allowed = (template.methods.map(\.0) + ["OPTIONS"]).joined(separator: ", ")
-            let options: Route.Handler = { _, _, _ in .options(allowing: allowed) }
             return Path(
                 template: PathTemplate(template.template), label: template.label,
-                handlers: UnsafeBufferPointer(kept: (template.methods + [("OPTIONS", options)]).map { (method: $0.0, handler: $0.1) }),
+                handlers: UnsafeBufferPointer(kept: (template.methods + [("OPTIONS", options(allowed))]).map { (method: $0.0, handler: $0.1) }),
                 allowed: allowed)
-        }
-        return UnsafeBufferPointer(kept: paths)
-    }()
+        })
+    }
 
-    /// The template of each label, by `RouteLabel.rawValue` (`unmatched` for `unknown`).
-    static let names: [StaticString] = RouteLabel.allCases.map { label in
-        guard label != .unknown else { return "unmatched" }
-        guard let path = paths.first(where: { $0.label == label }) else { preconditionFailure("no route has the label \(label)") }
-        return path.template.spelling
+    /// The entries, in the table's order.
+    public var entries: some Collection<Path> { paths }
+
+    /// The template of `label`'s path, or nil when no row has it.
+    public func template(of label: Label) -> StaticString? {
+        paths.first { $0.label == label }?.template.spelling
     }
 
     /// The path template `path` matches, with its parameters; nil when none does.
-    static func match(_ path: RequestText) -> (path: UnsafePointer<Path>, parameters: PathParameters)? {
+    @inline(__always)
+    public func match(_ path: RequestText) -> (path: Match, parameters: PathParameters)? {
         path.withUTF8 { bytes in
             for index in paths.indices {
-                if let parameters = paths[index].template.match(bytes) { return (paths.baseAddress! + index, parameters) }
+                if let parameters = paths[index].template.match(bytes) { return (Match(paths.baseAddress! + index), parameters) }
             }
             return nil
+        }
+    }
+}
+
+/// The parameters of a matched path, plain values: the first (a layout id, or a file's name), and
+/// where the second and third sit in the path.
+public struct PathParameters {
+    public var id: PathID?
+    public var second: Range<Int>?
+    public var third: Range<Int>?
+
+    init(id: PathID? = nil, second: Range<Int>? = nil, third: Range<Int>? = nil) {
+        (self.id, self.second, self.third) = (id, second, third)
+    }
+
+    /// The text of the second or third parameter.
+    public func text(_ range: Range<Int>?, in path: RequestText) -> String? {
+        range.map { range in path.withUTF8 { String(decoding: $0[range], as: UTF8.self) } }
+    }
+}
+
+/// The `{id}` of a stored layout's path: a layout id when it is 32 lowercase hex digits, else where
+/// the text sits in the path (answered like an unknown id). Plain values either way, so a matched
+/// route has no reference to count.
+public enum PathID {
+    case valid(ContentHash)
+    case invalid(bytes: Range<Int>)
+
+    public var layoutID: ContentHash? {
+        if case .valid(let id) = self { return id }
+        return nil
+    }
+
+    /// The id as the client wrote it in `path`, for a 404's message.
+    public func spelling(in path: RequestText) -> String {
+        switch self {
+        case .valid(let id): return id.description
+        case .invalid(let range): return path.withUTF8 { String(decoding: $0[range], as: UTF8.self) }
         }
     }
 }
@@ -78,8 +140,8 @@ extension UnsafeBufferPointer {
 /// A path template: fixed text, or text around up to three parameters (`{id}`, `{file}`,
 /// `/items/{section}/{item}`), each a non-empty segment without a slash. Matched on the path's bytes,
 /// fixed templates by length first, since this runs for every request.
-struct PathTemplate: @unchecked Sendable {
-    let spelling: StaticString
+public struct PathTemplate: @unchecked Sendable {
+    public let spelling: StaticString
     /// The text before the first parameter, or all of it.
     private let head: UnsafeRawBufferPointer
     /// The text after each parameter, up to the next; empty for a fixed template. Kept for the

@@ -10,7 +10,7 @@ import CZlib
 ///
 /// The compressed bytes go into a `ByteBuffer` from `ByteBuffer.make`, lent to the HTTP server like any
 /// answer's body and given back to the thread's shelf when sent (`ResponseBody.release`).
-enum Gzip {
+public enum Gzip {
     /// Level 3: on the two answers `make bench` reports (a scroll, a list of 240 bounds) as fast as
     /// levels 1 and 2 with 3–9% fewer bytes; level 6 saves 8–19% more for 1.6–2.3 times the time.
     static let level: Int32 = 3
@@ -27,7 +27,7 @@ enum Gzip {
 
     /// `body` gzip-compressed; nil when the compressed bytes would not be fewer, or zlib cannot open a
     /// stream (out of memory): the answer then goes as it is.
-    static func compressed(_ body: ResponseBody) -> ResponseBody? {
+    public static func compressed(_ body: ResponseBody) -> ResponseBody? {
         guard body.count <= Int(UInt32.max), let stream = readyStream() else { return nil }
         return body.withUnsafeBytes { input -> ResponseBody? in
             let buffer = ByteBuffer.make(capacity: Int(deflateBound(stream, uLong(input.count))))

@@ -1,5 +1,5 @@
 /// The content codings an answer can go in: as written, or gzip-compressed.
-enum ContentCoding: Equatable {
+public enum ContentCoding: Equatable, Sendable {
     case identity
     case gzip
 }
@@ -13,13 +13,13 @@ enum ContentCoding: Equatable {
 /// unnamed identity only loses to a gzip the client asked for). So `gzip;q=0` refuses gzip, `*` accepts
 /// it, `identity` alone and an empty value ask for none, and `identity;q=1, gzip;q=0.5` prefers identity.
 /// An entry whose weight does not parse counts as absent. The first entry of a coding counts.
-enum AcceptEncoding {
+public enum AcceptEncoding {
     /// The coding `value` prefers among identity and gzip.
-    static func preferred(_ value: RequestText) -> ContentCoding {
+    public static func preferred(_ value: RequestText) -> ContentCoding {
         value.withUTF8 { preferred(bytes: $0) }
     }
 
-    static func preferred(bytes: UnsafeRawBufferPointer) -> ContentCoding {
+    public static func preferred(bytes: UnsafeRawBufferPointer) -> ContentCoding {
         guard mayAcceptGzip(bytes) else { return .identity }
         var gzip: Int?, identity: Int?, any: Int?
         var start = 0

@@ -19,7 +19,7 @@ public struct RequestText: ExpressibleByStringLiteral, CustomStringConvertible {
     /// Text read in place from `bytes`, which must stay valid while the request is handled.
     public init(lending bytes: UnsafeRawBufferPointer) { storage = .lent(bytes) }
 
-    func withUTF8<Result>(_ body: (UnsafeRawBufferPointer) throws -> Result) rethrows -> Result {
+    public func withUTF8<Result>(_ body: (UnsafeRawBufferPointer) throws -> Result) rethrows -> Result {
         switch storage {
         case .string(var string): return try string.withUTF8 { try body(UnsafeRawBufferPointer($0)) }
         case .lent(let bytes): return try body(bytes)

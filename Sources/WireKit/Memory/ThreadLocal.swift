@@ -11,12 +11,12 @@ import Darwin
 /// The value stays at one address for the thread's life, so callers read and write it through
 /// `pointer`, never copying it out. Every store is a `static let`, made once: a process has at least
 /// 128 keys, so running out is a bug and stops the process, naming the store.
-final class ThreadLocal<Value>: @unchecked Sendable {
+public final class ThreadLocal<Value>: @unchecked Sendable {
     private let key: pthread_key_t
     private let make: () -> Value
     private let release: ((UnsafeMutablePointer<Value>) -> Void)?
 
-    init(_ purpose: StaticString, release: ((UnsafeMutablePointer<Value>) -> Void)? = nil, make: @escaping () -> Value) {
+    public init(_ purpose: StaticString, release: ((UnsafeMutablePointer<Value>) -> Void)? = nil, make: @escaping () -> Value) {
         var key = pthread_key_t()
         precondition(
             pthread_key_create(&key, { Unmanaged<AnyObject>.fromOpaque($0!).release() }) == 0,
@@ -27,7 +27,7 @@ final class ThreadLocal<Value>: @unchecked Sendable {
     }
 
     /// This thread's value, made on its first use.
-    var pointer: UnsafeMutablePointer<Value> {
+    public var pointer: UnsafeMutablePointer<Value> {
         @inline(__always) get {
             guard let slot = pthread_getspecific(key) else { return makeSlot() }
             return Self.value(in: slot)
@@ -35,7 +35,7 @@ final class ThreadLocal<Value>: @unchecked Sendable {
     }
 
     /// This thread's value if it has one: for readers that must not make it.
-    var existing: UnsafeMutablePointer<Value>? {
+    public var existing: UnsafeMutablePointer<Value>? {
         @inline(__always) get { pthread_getspecific(key).map(Self.value(in:)) }
     }
 

@@ -8,17 +8,21 @@ import FlowLayout
 ///
 /// Kept as the two numbers and spelled only where it is written: it is on every scroll answer, and a
 /// `String` of 51 bytes is a heap allocation.
-struct EntityTag: Equatable {
+public struct EntityTag: Equatable, Sendable {
     var layout: ContentHash
     var view: UInt64?
-    var coding = ContentCoding.identity
+    public var coding = ContentCoding.identity
+
+    public init(layout: ContentHash, view: UInt64? = nil, coding: ContentCoding = .identity) {
+        (self.layout, self.view, self.coding) = (layout, view, coding)
+    }
 
     /// Bytes of the longest spelling of an identity representation's tag: quotes, 32 + 1 + 16 digits.
     static let maximumLength = 51
     private static let gzipSuffix: StaticString = "-gzip"
 
     /// The spelling, quotes included, lent from the stack for the call.
-    func withSpelling<Result>(_ body: (UnsafeRawBufferPointer) -> Result) -> Result {
+    public func withSpelling<Result>(_ body: (UnsafeRawBufferPointer) -> Result) -> Result {
         withUnsafeTemporaryAllocation(of: UInt8.self, capacity: Self.maximumLength + Self.gzipSuffix.utf8CodeUnitCount) { buffer in
             let start = buffer.baseAddress!
             start[0] = UInt8(ascii: "\"")
@@ -38,12 +42,12 @@ struct EntityTag: Equatable {
         }
     }
 
-    var spelling: String { withSpelling { String(decoding: $0, as: UTF8.self) } }
+    public var spelling: String { withSpelling { String(decoding: $0, as: UTF8.self) } }
 
     /// Whether an `If-None-Match` value names this tag (RFC 9110 §13.1.2): `*`, or a comma-separated
     /// list of tags compared weakly (a `W/` prefix ignored). Only this representation's spelling
     /// counts: a 304 tells a cache that the bytes it holds under this tag, of this length, are current.
-    func isNamed(by ifNoneMatch: String) -> Bool {
+    public func isNamed(by ifNoneMatch: String) -> Bool {
         let list = ifNoneMatch.utf8
         if list.split(separator: UInt8(ascii: ",")).count == 1, Self.trimmed(list[...]).elementsEqual("*".utf8) { return true }
         return withSpelling { mine in
@@ -67,14 +71,14 @@ struct EntityTag: Equatable {
 
 extension EntityTag {
     /// A view asked by a body (a `POST` scroll, a fling): the layout and a hash of the body's bytes.
-    init(layout: ContentHash, body: UnsafeRawBufferPointer) {
+    public init(layout: ContentHash, body: UnsafeRawBufferPointer) {
         var hasher = ContentHasher()
         hasher.combine(bytes: body)
         self.init(layout: layout, view: hasher.finalize().low)
     }
 
     /// A view asked by a query (a `GET` scroll): the layout and a hash of the parameters in name order.
-    init(layout: ContentHash, query: [(name: String, value: String)]) {
+    public init(layout: ContentHash, query: [(name: String, value: String)]) {
         var hasher = ContentHasher()
         for (name, value) in query.sorted(by: { $0.name < $1.name }) {
             for part in [name, value] {
@@ -88,7 +92,7 @@ extension EntityTag {
     /// An element asked by its path and a query (a lookup): the layout and a hash of the path (which
     /// element) and of the parameters in name order, each after its length (how it is drawn, where it
     /// is scrolled).
-    init(layout: ContentHash, path: RequestText, query: [(name: String, value: String)]) {
+    public init(layout: ContentHash, path: RequestText, query: [(name: String, value: String)]) {
         var hasher = ContentHasher()
         path.withUTF8 { hasher.combine(bytes: $0) }
         for (name, value) in query.sorted(by: { $0.name < $1.name }) {

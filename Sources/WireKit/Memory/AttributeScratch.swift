@@ -2,7 +2,7 @@ import FlowLayout
 
 /// The array a view's attributes are gathered in: one per thread, reused by every answer made on it,
 /// so a scroll gathers into warm memory malloc is not asked for.
-enum AttributeScratch {
+public enum AttributeScratch {
     /// Arrays grown past this many attributes are let go after use, so one answer with thousands of
     /// elements does not keep its memory for the life of the thread.
     static let keptCapacity = 512
@@ -11,7 +11,7 @@ enum AttributeScratch {
 
     /// Calls `body` with this thread's array, empty. A nested call (none is made today) gets an array
     /// of its own.
-    static func with<Result>(_ body: (inout [LayoutAttributes]) -> Result) -> Result {
+    public static func with<Result>(_ body: (inout [LayoutAttributes]) -> Result) -> Result {
         let kept = arrays.pointer
         var attributes: [LayoutAttributes] = []
         swap(&attributes, &kept.pointee)

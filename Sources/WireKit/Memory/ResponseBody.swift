@@ -43,7 +43,7 @@ public struct ResponseBody: RandomAccessCollection, Equatable, Sendable, Express
 
     /// Counts these bytes against `budget` until the server lets go of them (`release`); false when
     /// they do not fit, and nothing counted. Answers of `AnswerBudget.unbudgetedBytes` or less always fit.
-    func take(from budget: AnswerBudget) -> Bool {
+    public func take(from budget: AnswerBudget) -> Bool {
         guard buffer.count > AnswerBudget.unbudgetedBytes, buffer.budget == nil else { return true }
         guard budget.take(buffer.count) else { return false }
         buffer.budget = budget
@@ -52,7 +52,7 @@ public struct ResponseBody: RandomAccessCollection, Equatable, Sendable, Express
 
     /// Becomes `other`; the buffer let go of goes back to this thread's `BodyBlocks` when nothing else
     /// holds it (the identity bytes of an answer sent compressed, written a moment ago on this thread).
-    mutating func replace(with other: ResponseBody) {
+    public mutating func replace(with other: ResponseBody) {
         var previous = buffer
         self = other
         if isKnownUniquelyReferenced(&previous) { BodyBlocks.give(previous) }
@@ -66,22 +66,48 @@ public struct ResponseBody: RandomAccessCollection, Equatable, Sendable, Express
 /// The memory of an answer's bytes: written through a raw pointer by a `JSONWriter` (which keeps its
 /// own count and tells this one when done), then shared, never written again, as a `ResponseBody`.
 /// Buffers of a scroll answer's size come from `BodyBlocks`, kept per thread.
+@usableFromInline
 final class ByteBuffer: @unchecked Sendable {
-    var base: UnsafeMutablePointer<UInt8>
-    var count = 0
-    var capacity: Int
+    /// The buffer's fields, behind a pointer rather than stored in the object: a class's stored `var`
+    /// is checked for exclusive access at run time wherever code from another module (inlined across
+    /// modules) may touch it, a few hundred instructions a scroll; memory behind a pointer is not.
+    private let fields: UnsafeMutablePointer<Fields>
+
+    private struct Fields {
+        var base: UnsafeMutablePointer<UInt8>
+        var count = 0
+        var capacity: Int
+        var budget: AnswerBudget?
+    }
+
+    var base: UnsafeMutablePointer<UInt8> {
+        get { fields.pointee.base }
+        set { fields.pointee.base = newValue }
+    }
+    var count: Int {
+        get { fields.pointee.count }
+        set { fields.pointee.count = newValue }
+    }
+    var capacity: Int {
+        get { fields.pointee.capacity }
+        set { fields.pointee.capacity = newValue }
+    }
     /// The budget these bytes are counted against while they wait to be sent (`ResponseBody.take`).
-    var budget: AnswerBudget?
+    var budget: AnswerBudget? {
+        get { fields.pointee.budget }
+        set { fields.pointee.budget = newValue }
+    }
 
     init(capacity: Int) {
-        self.capacity = Swift.max(capacity, 16)
-        base = .allocate(capacity: self.capacity)
+        let capacity = Swift.max(capacity, 16)
+        fields = .allocate(capacity: 1)
+        fields.initialize(to: Fields(base: .allocate(capacity: capacity), capacity: capacity))
     }
 
     /// A buffer around a block of `BodyBlocks.size` bytes.
     init(block: UnsafeMutablePointer<UInt8>) {
-        capacity = BodyBlocks.size
-        base = block
+        fields = .allocate(capacity: 1)
+        fields.initialize(to: Fields(base: block, capacity: BodyBlocks.size))
     }
 
     /// A buffer for at least `capacity` bytes: a kept block for the sizes of scroll answers.
@@ -97,8 +123,9 @@ final class ByteBuffer: @unchecked Sendable {
 
     deinit {
         giveBackBudget()
-        if capacity == BodyBlocks.size, BodyBlocks.give(block: base) { return }
-        base.deallocate()
+        if capacity != BodyBlocks.size || !BodyBlocks.give(block: base) { base.deallocate() }
+        fields.deinitialize(count: 1)
+        fields.deallocate()
     }
 
     /// Makes room for `extra` more bytes after `count`, doubling.

@@ -4,70 +4,73 @@ import FlowLayout
 ///
 /// Numbers are written in the shortest form that parses back to the same double, integers without a
 /// fraction, and -0 as 0, so equal answers are equal bytes.
-struct JSONWriter {
+public struct JSONWriter {
     /// Owns the memory, and becomes the answer's body (`body`) without a copy.
-    private let storage: ByteBuffer
+    @usableFromInline let storage: ByteBuffer
     // The storage's address, capacity and the bytes written, kept here as well, so a run of appends
     // stays in registers. The storage learns the count when the body is taken, and its address
     // whenever it grows: the two must agree then.
-    private var base: UnsafeMutablePointer<UInt8>
-    private var capacity: Int
-    private(set) var count = 0
+    @usableFromInline var base: UnsafeMutablePointer<UInt8>
+    @usableFromInline var capacity: Int
+    @usableFromInline var written = 0
 
-    init(capacity: Int = 4096) {
+    /// The bytes written so far.
+    public var count: Int { written }
+
+    public init(capacity: Int = 4096) {
         storage = ByteBuffer.make(capacity: capacity)
         base = storage.base
         self.capacity = storage.capacity
     }
 
     /// A copy of the bytes written so far.
-    var bytes: [UInt8] { Array(UnsafeBufferPointer(start: base, count: count)) }
+    public var bytes: [UInt8] { Array(UnsafeBufferPointer(start: base, count: written)) }
 
     /// The bytes written, as an answer's body without a copy: the writer is done with once this is taken.
-    var body: ResponseBody {
-        storage.count = count
+    public var body: ResponseBody {
+        storage.count = written
         return ResponseBody(buffer: storage)
     }
 
     /// Forgets what was written, keeping the capacity.
-    mutating func removeAll() { count = 0 }
+    public mutating func removeAll() { written = 0 }
 
     /// The bytes written so far, without copying them.
-    func withBytes<Result>(_ body: (UnsafeRawBufferPointer) throws -> Result) rethrows -> Result {
-        try body(UnsafeRawBufferPointer(start: base, count: count))
+    public func withBytes<Result>(_ body: (UnsafeRawBufferPointer) throws -> Result) rethrows -> Result {
+        try body(UnsafeRawBufferPointer(start: base, count: written))
     }
 
     /// Makes room for `extra` more bytes.
-    @inline(__always)
-    private mutating func reserve(_ extra: Int) {
-        if count + extra > capacity { grow(extra) }
+    @inlinable @inline(__always)
+    mutating func reserve(_ extra: Int) {
+        if written + extra > capacity { grow(extra) }
     }
 
-    @inline(never)
-    private mutating func grow(_ extra: Int) {
-        storage.count = count
+    @usableFromInline @inline(never)
+    mutating func grow(_ extra: Int) {
+        storage.count = written
         storage.reserve(extra)
         base = storage.base
         capacity = storage.capacity
     }
 
-    @inline(__always)
-    private mutating func append(_ source: UnsafeRawBufferPointer) {
+    @inlinable @inline(__always)
+    mutating func append(_ source: UnsafeRawBufferPointer) {
         guard let address = source.baseAddress, source.count > 0 else { return }
         reserve(source.count)
-        (base + count).update(from: address.assumingMemoryBound(to: UInt8.self), count: source.count)
-        count += source.count
+        (base + written).update(from: address.assumingMemoryBound(to: UInt8.self), count: source.count)
+        written += source.count
     }
 
-    @inline(__always)
-    private mutating func append(_ byte: UInt8) {
+    @inlinable @inline(__always)
+    mutating func append(_ byte: UInt8) {
         reserve(1)
-        base[count] = byte
-        count += 1
+        base[written] = byte
+        written += 1
     }
 
-    @inline(__always)
-    mutating func raw(_ text: StaticString) {
+    @inlinable @inline(__always)
+    public mutating func raw(_ text: StaticString) {
         let length = text.utf8CodeUnitCount
         guard length <= 32 else {
             append(UnsafeRawBufferPointer(start: text.utf8Start, count: length))
@@ -77,7 +80,7 @@ struct JSONWriter {
         // rather than through a call to memcpy, which costs more than the copy at these lengths.
         reserve(32)
         let source = UnsafeRawPointer(text.utf8Start)
-        let destination = UnsafeMutableRawPointer(base + count)
+        let destination = UnsafeMutableRawPointer(base + written)
         if length >= 8 {
             var offset = 0
             while offset + 8 < length {
@@ -90,17 +93,18 @@ struct JSONWriter {
                 destination.storeBytes(of: source.load(fromByteOffset: offset, as: UInt8.self), toByteOffset: offset, as: UInt8.self)
             }
         }
-        count += length
+        written += length
     }
 
-    @inline(__always)
-    mutating func byte(_ value: UInt8) { append(value) }
+    @inlinable @inline(__always)
+    public mutating func byte(_ value: UInt8) { append(value) }
 
     /// Bytes as they are (already valid JSON text).
-    @inline(__always)
-    mutating func raw(_ text: UnsafeRawBufferPointer) { append(text) }
+    @inlinable @inline(__always)
+    public mutating func raw(_ text: UnsafeRawBufferPointer) { append(text) }
 
-    mutating func integer(_ value: Int) {
+    @inlinable
+    public mutating func integer(_ value: Int) {
         if value < 0 {
             append(UInt8(ascii: "-"))
             unsigned(value.magnitude)
@@ -109,32 +113,34 @@ struct JSONWriter {
         }
     }
 
-    private mutating func unsigned(_ value: UInt) {
+    @inlinable
+    mutating func unsigned(_ value: UInt) {
         reserve(20 + DecimalDigits.slack)
-        count += DecimalDigits.write(UInt64(value), to: base + count)
+        written += DecimalDigits.write(UInt64(value), to: base + written)
     }
 
     /// Integral values below 2^53 as integers; the rest in the shortest form that parses back to the
     /// same double: `ShortestDecimal` for the usual layout values, the standard library's printer
     /// for everything else.
-    mutating func number(_ value: Double) {
+    @inlinable
+    public mutating func number(_ value: Double) {
         reserve(Self.numberRoom)
-        count += Self.writeNumber(value, to: base + count)
+        written += Self.writeNumber(value, to: base + written)
     }
 
     /// The longest spelling of a finite double: `-1.7976931348623157e+308`.
-    private static let maximumNumberLength = 24
+    @inlinable static var maximumNumberLength: Int { 24 }
     /// Room a number is written in: the longest spelling, and what the digit writer may store past a
     /// spelling's last digit.
-    private static let numberRoom = maximumNumberLength + DecimalDigits.slack
+    @inlinable static var numberRoom: Int { maximumNumberLength + DecimalDigits.slack }
 
     /// Writes `value` at `destination`, which has room for `numberRoom` bytes, and returns
     /// the length.
     ///
     /// One copy of each digit writer, for both signs and for integers and decimals alike, so the code
     /// an answer runs stays small.
-    @inline(__always)
-    private static func writeNumber(_ value: Double, to destination: UnsafeMutablePointer<UInt8>) -> Int {
+    @inlinable @inline(__always)
+    static func writeNumber(_ value: Double, to destination: UnsafeMutablePointer<UInt8>) -> Int {
         // -0 is not below 0, so it is written as 0. The minus is stored either way: a number that is
         // not negative writes its first digit over it.
         let sign = value < 0 ? 1 : 0
@@ -156,8 +162,8 @@ struct JSONWriter {
     }
 
     /// The standard library's shortest round-trip spelling, for what `ShortestDecimal` leaves.
-    @inline(never)
-    private static func writeStandard(_ value: Double, to destination: UnsafeMutablePointer<UInt8>) -> Int {
+    @usableFromInline @inline(never)
+    static func writeStandard(_ value: Double, to destination: UnsafeMutablePointer<UInt8>) -> Int {
         precondition(value.isFinite, "JSON has no representation for \(value)")
         var text = value.description
         return text.withUTF8 { utf8 in
@@ -176,8 +182,8 @@ struct JSONWriter {
     /// parses back to it (integers below 2^53 are doubles themselves), so the truncated value is the
     /// decimal's whole part, and the fraction's digits are what is left of the significand. Nothing
     /// just written is read back (a load straddling fresh stores stalls).
-    @inline(__always)
-    private static func writeFraction(
+    @inlinable @inline(__always)
+    static func writeFraction(
         _ decimal: ShortestDecimal, whole: UInt64, to destination: UnsafeMutablePointer<UInt8>
     ) -> Int {
         let fractionDigits = -decimal.exponent
@@ -188,16 +194,16 @@ struct JSONWriter {
     }
 
     /// A layout id as a JSON string: 32 hex digits in quotes, without making a String.
-    mutating func string(_ hash: ContentHash) {
+    public mutating func string(_ hash: ContentHash) {
         reserve(34)
-        let start = base + count
+        let start = base + written
         start[0] = UInt8(ascii: "\"")
         hash.writeHex(to: start + 1)
         start[33] = UInt8(ascii: "\"")
-        count += 34
+        written += 34
     }
 
-    mutating func string(_ value: String) {
+    public mutating func string(_ value: String) {
         // Native and small strings lend their UTF-8 in place; anything else is made contiguous first.
         let lent: Void? = value.utf8.withContiguousStorageIfAvailable { string(utf8: UnsafeRawBufferPointer($0)) }
         if lent == nil {
@@ -209,10 +215,10 @@ struct JSONWriter {
     /// Text as a JSON string. Eight bytes at a time while none needs escaping (the usual case: ids,
     /// routes, messages), the last few bytes as one padded word; byte by byte from the first word that
     /// holds a byte to escape.
-    mutating func string(utf8 bytes: UnsafeRawBufferPointer) {
+    public mutating func string(utf8 bytes: UnsafeRawBufferPointer) {
         // Room for the quotes and for the last word stored whole.
         reserve(bytes.count + 2 + 8)
-        let start = base + count
+        let start = base + written
         start.pointee = UInt8(ascii: "\"")
         let destination = UnsafeMutableRawPointer(start + 1)
         var clean = 0
@@ -230,11 +236,11 @@ struct JSONWriter {
             if !Self.needsEscaping(tail) {
                 destination.storeBytes(of: tail, toByteOffset: clean, as: UInt64.self)
                 (start + 1 + bytes.count).pointee = UInt8(ascii: "\"")
-                count += bytes.count + 2
+                written += bytes.count + 2
                 return
             }
         }
-        count += 1 + clean
+        written += 1 + clean
         for index in clean..<bytes.count {
             let byte = bytes[index]
             guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") else { continue }
@@ -273,7 +279,7 @@ struct JSONWriter {
     }
 
     /// An object of integer members, in the given order.
-    mutating func object(_ members: KeyValuePairs<StaticString, Int>) {
+    public mutating func object(_ members: KeyValuePairs<StaticString, Int>) {
         append(UInt8(ascii: "{"))
         for (index, member) in members.enumerated() {
             raw(index == 0 ? "\"" : ",\"")
@@ -285,7 +291,7 @@ struct JSONWriter {
     }
 
     /// A number as this writer spells it (`-3`, `0.5`, `1e+300`), for messages.
-    static func spelling(_ value: Double) -> String {
+    public static func spelling(_ value: Double) -> String {
         guard value.isFinite else { return "\(value)" }
         var writer = JSONWriter(capacity: 32)
         writer.number(value)

@@ -11,12 +11,13 @@
 /// boundary, a value exactly halfway, a power of two, whose lower neighbour is nearer) this returns
 /// nil and the caller falls back to the standard library, so the two always agree (tests compare
 /// them on millions of values).
+@usableFromInline
 struct ShortestDecimal: Equatable {
     /// The decimal is `significand × 10^exponent`, with no trailing zeros in `significand`.
-    var significand: UInt64
-    var exponent: Int
+    @usableFromInline var significand: UInt64
+    @usableFromInline var exponent: Int
 
-    init?(_ value: Double) {
+    @usableFromInline init?(_ value: Double) {
         let magnitude = value.magnitude
         guard magnitude >= 0.001_953_125, magnitude < 4_503_599_627_370_496 else { return nil }
         // magnitude = mantissa / 2^shift exactly (shift ≤ 61 here).
@@ -104,7 +105,7 @@ struct ShortestDecimal: Equatable {
     }
 }
 /// 10^0 through 10^19, every power of ten a UInt64 holds.
-let powersOfTen: [UInt64] = [
+@usableFromInline let powersOfTen: [UInt64] = [
     1, 10, 100, 1000, 10_000, 100_000, 1_000_000, 10_000_000, 100_000_000, 1_000_000_000, 10_000_000_000,
     100_000_000_000, 1_000_000_000_000, 10_000_000_000_000, 100_000_000_000_000, 1_000_000_000_000_000,
     10_000_000_000_000_000, 100_000_000_000_000_000, 1_000_000_000_000_000_000, 10_000_000_000_000_000_000,

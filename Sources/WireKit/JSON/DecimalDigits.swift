@@ -2,14 +2,14 @@
 /// number an answer holds (a 17-digit `20381.333333333332` at @3x, integers such as `4899`).
 ///
 /// Eight digits at a time with SWAR arithmetic: one 64-bit word holds eight lanes of one digit each.
-enum DecimalDigits {
+public enum DecimalDigits {
     /// Bytes a write may store past its last digit: callers reserve them.
-    static let slack = 8
+    @inlinable static var slack: Int { 8 }
 
     /// Decimal digits of `value` (1 for 0): an estimate from its bit length (× log10 2), corrected by
     /// one comparison.
-    @inline(__always)
-    static func count(_ value: UInt64) -> Int {
+    @inlinable @inline(__always)
+    public static func count(_ value: UInt64) -> Int {
         let odd = value | 1
         let estimate = ((64 - odd.leadingZeroBitCount) &* 1233) >> 12
         return estimate + (odd >= powersOfTen[estimate] ? 1 : 0)
@@ -18,8 +18,8 @@ enum DecimalDigits {
     /// Writes `value` without leading zeros from `start` and returns how many digits it took; may
     /// store up to `slack` bytes after them. Below 100 (indices, the whole part of a parallax offset
     /// or a progress) the one or two digits are stored directly, without counting or the SWAR word.
-    @inline(__always)
-    static func write(_ value: UInt64, to start: UnsafeMutableRawPointer) -> Int {
+    @inlinable @inline(__always)
+    public static func write(_ value: UInt64, to start: UnsafeMutableRawPointer) -> Int {
         if value < 100 {
             let tens = value / 10
             let ones = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: value &- tens &* 10)
@@ -38,8 +38,8 @@ enum DecimalDigits {
 
     /// Writes `value` as `count` (1 to 20) decimal digits, zero-padded, from `start`; may store up to
     /// `slack` bytes after them. `value` must be below 10^count.
-    @inline(__always)
-    static func write(_ value: UInt64, count: Int, to start: UnsafeMutableRawPointer) {
+    @inlinable @inline(__always)
+    public static func write(_ value: UInt64, count: Int, to start: UnsafeMutableRawPointer) {
         var rest = value
         var left = count
         var position = start
@@ -61,7 +61,7 @@ enum DecimalDigits {
     /// Stores `value` (below 10^digits) as `digits` (1 to 8) digits at `position`, then zero bytes to
     /// fill a word.
     @inline(__always)
-    private static func storeLeading(_ value: UInt64, digits: Int, at position: UnsafeMutableRawPointer) {
+    @usableFromInline static func storeLeading(_ value: UInt64, digits: Int, at position: UnsafeMutableRawPointer) {
         let word = eightDigits(value) &>> UInt64(8 &* (8 &- digits))
         position.storeBytes(of: word.littleEndian, as: UInt64.self)
     }
@@ -71,7 +71,7 @@ enum DecimalDigits {
     /// Splits into two lanes of four digits (32 bits each), each into two lanes of two (16 bits),
     /// each into two of one (8 bits); every lane's quotient is a multiply and a shift, exact for the
     /// lane's range, and no lane's product reaches the next lane.
-    @inline(__always)
+    @inlinable @inline(__always)
     static func eightDigits(_ value: UInt64) -> UInt64 {
         let high = value / 10_000
         var lanes = high | (value &- high &* 10_000) << 32

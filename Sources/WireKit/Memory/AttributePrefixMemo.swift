@@ -8,22 +8,22 @@ import FlowLayout
 /// construction, so nothing ever needs invalidating. A two-way set-associative table of fixed-size
 /// slots per thread (two ways, so two cells of one view that share a set do not evict each other on
 /// every scroll); threads never share a table, so there is no lock.
-struct AttributePrefixMemo {
+public struct AttributePrefixMemo {
     /// 128 sets of two 320-byte slots: 80 KiB per worker thread. A slot holds 248 bytes of text, room
     /// for a cell at @3x whose origin and centre are all 17-digit thirds (about 190).
-    static let setCount = 128
-    static let slotBytes = 320
-    private static let tableBytes = setCount * 2 * slotBytes
+    @inlinable static var setCount: Int { 128 }
+    @inlinable static var slotBytes: Int { 320 }
+    @inlinable static var tableBytes: Int { setCount * 2 * slotBytes }
     /// Bytes of a slot before the text: the eight key words and the text's length.
-    private static let headerBytes = 72
+    @inlinable static var headerBytes: Int { 72 }
     /// The longest prefix a slot holds; longer ones (very long index paths and coordinates at once)
     /// are written every time.
-    static let capacity = slotBytes - headerBytes
+    @inlinable static var capacity: Int { slotBytes - headerBytes }
 
-    private let table: UnsafeMutableRawPointer
+    @usableFromInline let table: UnsafeMutableRawPointer
 
     /// This thread's memo.
-    static var current: AttributePrefixMemo { AttributePrefixMemo(table: tables.pointer.pointee) }
+    public static var current: AttributePrefixMemo { AttributePrefixMemo(table: tables.pointer.pointee) }
 
     private static let tables = ThreadLocal<UnsafeMutableRawPointer>("the JSON memo", release: { $0.pointee.deallocate() }) {
         // The slots, then a byte per set naming its less recently used way.
@@ -35,8 +35,8 @@ struct AttributePrefixMemo {
     }
 
     /// Writes the prefix of `attributes` with `write` on a miss, or copies the remembered bytes on a hit.
-    @inline(__always)
-    func write(_ attributes: LayoutAttributes, into writer: inout JSONWriter, _ write: (inout JSONWriter) -> Void) {
+    @inlinable @inline(__always)
+    public func write(_ attributes: LayoutAttributes, into writer: inout JSONWriter, _ write: (inout JSONWriter) -> Void) {
         let key = Self.key(attributes)
         let set = Self.set(of: key)
         let older = table.assumingMemoryBound(to: UInt8.self) + Self.tableBytes + set
@@ -55,8 +55,8 @@ struct AttributePrefixMemo {
 
     /// A miss: writes the prefix with `write` and keeps it in the set's less recently used slot. Out
     /// of line, so that the loop of hits over a view's cells stays on a few lines of code.
-    @inline(never)
-    private func remember(_ key: Key, set: Int, into writer: inout JSONWriter, _ write: (inout JSONWriter) -> Void) {
+    @usableFromInline @inline(never)
+    func remember(_ key: Key, set: Int, into writer: inout JSONWriter, _ write: (inout JSONWriter) -> Void) {
         let older = table.assumingMemoryBound(to: UInt8.self) + Self.tableBytes + set
         let start = writer.count
         write(&writer)
@@ -73,16 +73,16 @@ struct AttributePrefixMemo {
         older.pointee = UInt8(1 - way)
     }
 
-    @inline(__always)
-    private func slot(_ set: Int, _ way: Int) -> UnsafeMutableRawPointer { table + (set * 2 + way) * Self.slotBytes }
+    @inlinable @inline(__always)
+    func slot(_ set: Int, _ way: Int) -> UnsafeMutableRawPointer { table + (set * 2 + way) * Self.slotBytes }
 
-    typealias Key = (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64)
+    @usableFromInline typealias Key = (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64)
 
     /// Everything the prefix is written from (the centre is the frame's; the estimate flag rides in
     /// the kind's word): bit patterns, so -0 and 0 are different keys for the same text, which costs a
     /// slot and never a wrong answer.
-    @inline(__always)
-    private static func key(_ attributes: LayoutAttributes) -> Key {
+    @inlinable @inline(__always)
+    static func key(_ attributes: LayoutAttributes) -> Key {
         let frame = attributes.frame
         let kind = UInt64(attributes.kind.rawValue) | (attributes.isEstimated ? 0x100 : 0)
         return (kind, UInt64(bitPattern: Int64(attributes.section)),
@@ -91,8 +91,8 @@ struct AttributePrefixMemo {
     }
 
     /// The set a key lives in: the key words mixed by multiplication, the top bits of the result.
-    @inline(__always)
-    private static func set(of key: Key) -> Int {
+    @inlinable @inline(__always)
+    static func set(of key: Key) -> Int {
         let mixed = (key.1 &+ key.2 &* 0x9E37_79B9_7F4A_7C15 &+ key.0)
             ^ (key.5 &* 0xC2B2_AE3D_27D4_EB4F) ^ (key.4 &* 0x1656_67B1_9E37_79F9)
             ^ (key.6 &* 0x27D4_EB2F_1656_67C5) ^ (key.7 &* 0x85EB_CA77_C2B2_AE63) ^ key.3

@@ -1,0 +1,40 @@
+/// An object's member names, as the cases of an enum: a case's name is the member's name, its raw
+/// value the slot `JSONValue.readMembers` reads it into.
+public protocol MemberName: RawRepresentable<Int>, CaseIterable {
+    static var names: MemberNames { get }
+}
+
+/// The names of a `MemberName` enum, spelled once from its cases.
+public struct MemberNames: @unchecked Sendable {
+    /// `name\0name\0…\0`, as `sj_object_read_members` reads it; made once and kept for the process.
+    let list: UnsafeBufferPointer<CChar>
+    /// Where each slot's name lies in `list`.
+    private let names: [UnsafeRawBufferPointer]
+
+    public init<Name: MemberName>(_ type: Name.Type) {
+        let spelled = Name.allCases.map { String(describing: $0) }
+        precondition(Name.allCases.map(\.rawValue) == Array(spelled.indices), "slots are the cases' positions")
+        let joined = spelled.flatMap { Array($0.utf8CString) }
+        let list = UnsafeMutableBufferPointer<CChar>.allocate(capacity: joined.count)
+        _ = list.initialize(from: joined)
+        self.list = UnsafeBufferPointer(list)
+        var names: [UnsafeRawBufferPointer] = []
+        var start = 0
+        for name in spelled {
+            names.append(UnsafeRawBufferPointer(start: list.baseAddress! + start, count: name.utf8.count))
+            start += name.utf8.count + 1
+        }
+        self.names = names
+    }
+
+    public var count: Int { names.count }
+
+    func name(_ slot: Int) -> UnsafeRawBufferPointer { names[slot] }
+}
+
+extension JSONKey {
+    public static func == <Name: MemberName>(key: JSONKey, name: Name) -> Bool {
+        let expected = Name.names.name(name.rawValue)
+        return key.bytes.count == expected.count && key.bytes.elementsEqual(expected)
+    }
+}
