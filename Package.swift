@@ -15,6 +15,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.0"),
         .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
+        // openapi.yaml read by the test that holds it against the service's wire declarations.
+        .package(url: "https://github.com/jpsim/Yams", from: "6.0.0"),
     ],
     targets: [
         // The HTTP server in C: daemon, limits, bodies (gzip inflated), one callback per request. It links
@@ -98,7 +100,9 @@ let package = Package(
                 "layoutd", "LayoutServer", "LayoutService", "HTTPServer",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
-        .testTarget(name: "LayoutServiceTests", dependencies: ["LayoutService", "WireKit", "SeededRandom", "layoutd-fuzz"]),
+        .testTarget(
+            name: "LayoutServiceTests",
+            dependencies: ["LayoutService", "WireKit", "SeededRandom", "layoutd-fuzz", .product(name: "Yams", package: "Yams")]),
         .testTarget(name: "LayoutServerTests", dependencies: ["LayoutServer", "SeededRandom", "layoutd-fuzz"]),
     ],
     swiftLanguageModes: [.v6]

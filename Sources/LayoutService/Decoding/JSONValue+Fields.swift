@@ -90,8 +90,8 @@ extension JSONValue {
         var width: Double?
         var height: Double?
         try members { (key, value) throws(RequestError) in
-            if key == "width" { width = try value.length(limits) }
-            else if key == "height" { height = try value.length(limits) }
+            if key == Wire.Size.width { width = try value.length(limits) }
+            else if key == Wire.Size.height { height = try value.length(limits) }
             else { return false }
             return true
         }
@@ -107,10 +107,10 @@ extension JSONValue {
     func insets(_ limits: Limits) throws(RequestError) -> EdgeInsets {
         var insets = EdgeInsets.zero
         try members { (key, value) throws(RequestError) in
-            if key == "top" { insets.top = try value.number(limits) }
-            else if key == "left" { insets.left = try value.number(limits) }
-            else if key == "bottom" { insets.bottom = try value.number(limits) }
-            else if key == "right" { insets.right = try value.number(limits) }
+            if key == Wire.EdgeInsets.top { insets.top = try value.number(limits) }
+            else if key == Wire.EdgeInsets.left { insets.left = try value.number(limits) }
+            else if key == Wire.EdgeInsets.bottom { insets.bottom = try value.number(limits) }
+            else if key == Wire.EdgeInsets.right { insets.right = try value.number(limits) }
             else { return false }
             return true
         }

@@ -12,11 +12,11 @@ extension LayoutRequestDecoder {
         var frameRate: Int?
         var attributes = false
         try root.members { (key, value) throws(RequestError) in
-            if key == "velocity" { velocity = try decodePoint(value) }
-            else if key == "decelerationRate" { deceleration = try decodeDecelerationRate(value) }
-            else if key == "snap" { snap = try value.choice(Self.flingSnaps) }
-            else if key == "frameRate" { frameRate = try decodeFrameRate(value) }
-            else if key == "attributes" { attributes = try value.boolean() }
+            if key == Wire.FlingRequest.velocity { velocity = try decodePoint(value) }
+            else if key == Wire.FlingRequest.decelerationRate { deceleration = try decodeDecelerationRate(value) }
+            else if key == Wire.FlingRequest.snap { snap = try value.choice(Wire.Words.snaps) }
+            else if key == Wire.FlingRequest.frameRate { frameRate = try decodeFrameRate(value) }
+            else if key == Wire.FlingRequest.attributes { attributes = try value.boolean() }
             else { return try view.consume(key, value, decoder: self, allowsList: false) }
             return true
         }
@@ -34,10 +34,6 @@ extension LayoutRequestDecoder {
             viewport: viewport, velocity: velocity, deceleration: deceleration, snap: snap, frameRate: frameRate,
             attributes: attributes, parallax: parallax)
     }
-
-    static let flingSnaps: KeyValuePairs<StaticString, FlingSnap> = [
-        "none": .none, "page": .page, "line": .line, "item": .item, "center": .center,
-    ]
 
     static let decelerationRates: KeyValuePairs<StaticString, Deceleration> = ["normal": .normal, "fast": .fast]
 

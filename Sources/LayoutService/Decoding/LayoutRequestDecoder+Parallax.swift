@@ -15,22 +15,22 @@ extension LayoutRequestDecoder {
         var stretchHeader: StretchHeader?
         var backgrounds: [BackgroundLayer] = []
         try value.members { (key, value) throws(RequestError) in
-            if key == RequestFields.CellParallax.model { model = try value.choice(RequestFields.cellModels) }
-            else if key == RequestFields.CellParallax.maxOffset { maxOffset = try value.length(limits) }
-            else if key == RequestFields.CellParallax.clamp { clamp = try value.boolean() }
-            else if key == RequestFields.CellParallax.direction { direction = try value.choice(RequestFields.cellDirections) }
-            else if key == "insets" {
+            if key == Wire.Parallax.model { model = try value.choice(Wire.Words.cellModels) }
+            else if key == Wire.Parallax.maxOffset { maxOffset = try value.length(limits) }
+            else if key == Wire.Parallax.clamp { clamp = try value.boolean() }
+            else if key == Wire.Parallax.direction { direction = try value.choice(Wire.Words.cellDirections) }
+            else if key == Wire.Parallax.insets {
                 // "contentInset" takes the request's own content inset (bars the content scrolls under).
                 if value.stringBytes != nil {
                     insets = try value.choice(["contentInset": contentInset])
                 } else {
                     insets = try value.insets(limits)
                 }
-            } else if key == "targetInset" { targetInset = try value.insets(limits) }
-            else if key == "imageOverflow" { imageOverflow = try value.length(limits) }
-            else if key == "factor" { factor = try value.length(limits) }
-            else if key == "stretchHeader" { stretchHeader = try decodeStretchHeader(value) }
-            else if key == "backgrounds" { backgrounds = try decodeBackgrounds(value) }
+            } else if key == Wire.Parallax.targetInset { targetInset = try value.insets(limits) }
+            else if key == Wire.Parallax.imageOverflow { imageOverflow = try value.length(limits) }
+            else if key == Wire.Parallax.factor { factor = try value.length(limits) }
+            else if key == Wire.Parallax.stretchHeader { stretchHeader = try decodeStretchHeader(value) }
+            else if key == Wire.Parallax.backgrounds { backgrounds = try decodeBackgrounds(value) }
             else { return false }
             return true
         }
@@ -90,8 +90,8 @@ extension LayoutRequestDecoder {
         var height: Double?
         var factor = 2.0
         try value.members { (key, value) throws(RequestError) in
-            if key == "height" { height = try value.length(limits) }
-            else if key == "factor" {
+            if key == Wire.StretchHeader.height { height = try value.length(limits) }
+            else if key == Wire.StretchHeader.factor {
                 factor = try value.number(limits)
                 guard factor > 0 else { throw RequestError.invalid("'factor' must be positive, got \(factor).") }
             } else { return false }
@@ -113,10 +113,10 @@ extension LayoutRequestDecoder {
                 var length: Double?
                 var layer = BackgroundLayer(position: 0, length: 0)
                 try element.members { (key, value) throws(RequestError) in
-                    if key == "position" { position = try value.number(limits) }
-                    else if key == "length" { length = try value.length(limits) }
-                    else if key == "rate" { layer.rate = try value.number(limits) }
-                    else if key == "overscrollRate" { layer.overscrollRate = try value.number(limits) }
+                    if key == Wire.BackgroundLayer.position { position = try value.number(limits) }
+                    else if key == Wire.BackgroundLayer.length { length = try value.length(limits) }
+                    else if key == Wire.BackgroundLayer.rate { layer.rate = try value.number(limits) }
+                    else if key == Wire.BackgroundLayer.overscrollRate { layer.overscrollRate = try value.number(limits) }
                     else { return false }
                     return true
                 }

@@ -22,10 +22,10 @@ extension LayoutRequestDecoder {
         var section = FlowSection(items: .count(0))
         var hasItems = false
         try value.members { (key, value) throws(RequestError) in
-            if key == "items" || key == "itemCount" {
+            if key == Wire.Section.items || key == Wire.Section.itemCount {
                 if hasItems { throw RequestError.invalid("Give either 'items' or 'itemCount', not both.") }
                 hasItems = true
-                if key == "items" {
+                if key == Wire.Section.items {
                     let listed = try decodeItems(value, itemBudget: &itemBudget)
                     (section.items, section.parallaxDepths, section.estimated) = (.sizes(listed.sizes), listed.depths, listed.estimated)
                 } else {
@@ -33,11 +33,11 @@ extension LayoutRequestDecoder {
                     itemBudget -= count
                     section.items = .count(count)
                 }
-            } else if key == "sectionInset" { section.sectionInset = try value.insets(limits) }
-            else if key == "minimumLineSpacing" { section.minimumLineSpacing = try value.number(limits) }
-            else if key == "minimumInteritemSpacing" { section.minimumInteritemSpacing = try value.number(limits) }
-            else if key == "headerReferenceSize" { section.headerReferenceSize = try value.size(limits, requireBoth: false) }
-            else if key == "footerReferenceSize" { section.footerReferenceSize = try value.size(limits, requireBoth: false) }
+            } else if key == Wire.Section.sectionInset { section.sectionInset = try value.insets(limits) }
+            else if key == Wire.Section.minimumLineSpacing { section.minimumLineSpacing = try value.number(limits) }
+            else if key == Wire.Section.minimumInteritemSpacing { section.minimumInteritemSpacing = try value.number(limits) }
+            else if key == Wire.Section.headerReferenceSize { section.headerReferenceSize = try value.size(limits, requireBoth: false) }
+            else if key == Wire.Section.footerReferenceSize { section.footerReferenceSize = try value.size(limits, requireBoth: false) }
             else { return false }
             return true
         }
@@ -64,9 +64,9 @@ extension LayoutRequestDecoder {
                 var width: Double?
                 var height: Double?
                 try element.members { (key, value) throws(RequestError) in
-                    if key == "width" { width = try value.length(limits) }
-                    else if key == "height" { height = try value.length(limits) }
-                    else if key == "maxOffset" {
+                    if key == Wire.Item.width { width = try value.length(limits) }
+                    else if key == Wire.Item.height { height = try value.length(limits) }
+                    else if key == Wire.Item.maxOffset {
                         if depths == nil { depths = Array(repeating: .nan, count: count) }
                         depths![index] = try value.length(limits)
                     } else { return false }

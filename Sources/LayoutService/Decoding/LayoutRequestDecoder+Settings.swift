@@ -10,8 +10,8 @@ extension LayoutRequestDecoder {
         var flowOnly: String?
         var cssOnly: String?
         try value.members { (key, value) throws(RequestError) in
-            if key == "mode" {
-                isCSS = try value.choice(["flow": false, "css": true])
+            if key == Wire.FlowLayoutSettings.mode {
+                isCSS = try value.choice(Wire.Words.modes)
                 return true
             }
             if try decodeCommonSetting(key, value, into: &settings) { return true }
@@ -37,59 +37,46 @@ extension LayoutRequestDecoder {
 
     /// Settings both modes read.
     private func decodeCommonSetting(_ key: JSONKey, _ value: JSONValue, into settings: inout FlowLayoutSettings) throws(RequestError) -> Bool {
-        if key == "itemSize" { settings.itemSize = try value.size(limits, requireBoth: true) }
-        else if key == "estimatedItemSize" { settings.estimatedItemSize = try value.size(limits, requireBoth: true) }
-        else if key == "headerReferenceSize" { settings.headerReferenceSize = try value.size(limits, requireBoth: false) }
-        else if key == "footerReferenceSize" { settings.footerReferenceSize = try value.size(limits, requireBoth: false) }
-        else if key == "sectionHeadersPinToVisibleBounds" { settings.sectionHeadersPinToVisibleBounds = try value.boolean() }
-        else if key == "sectionFootersPinToVisibleBounds" { settings.sectionFootersPinToVisibleBounds = try value.boolean() }
+        if key == Wire.FlowLayoutSettings.itemSize { settings.itemSize = try value.size(limits, requireBoth: true) }
+        else if key == Wire.FlowLayoutSettings.estimatedItemSize { settings.estimatedItemSize = try value.size(limits, requireBoth: true) }
+        else if key == Wire.FlowLayoutSettings.headerReferenceSize { settings.headerReferenceSize = try value.size(limits, requireBoth: false) }
+        else if key == Wire.FlowLayoutSettings.footerReferenceSize { settings.footerReferenceSize = try value.size(limits, requireBoth: false) }
+        else if key == Wire.FlowLayoutSettings.sectionHeadersPinToVisibleBounds { settings.sectionHeadersPinToVisibleBounds = try value.boolean() }
+        else if key == Wire.FlowLayoutSettings.sectionFootersPinToVisibleBounds { settings.sectionFootersPinToVisibleBounds = try value.boolean() }
         else { return false }
         return true
     }
 
     /// UICollectionViewFlowLayout's own properties and the aligned-flow extensions.
     private func decodeFlowSetting(_ key: JSONKey, _ value: JSONValue, into settings: inout FlowLayoutSettings) throws(RequestError) -> Bool {
-        if key == "scrollDirection" {
-            settings.scrollDirection = try value.choice(["vertical": .vertical, "horizontal": .horizontal])
-        } else if key == "minimumLineSpacing" { settings.minimumLineSpacing = try value.number(limits) }
-        else if key == "minimumInteritemSpacing" { settings.minimumInteritemSpacing = try value.number(limits) }
-        else if key == "sectionInset" { settings.sectionInset = try value.insets(limits) }
-        else if key == "sectionInsetReference" {
-            settings.sectionInsetReference = try value.choice([
-                "contentInset": .contentInset, "safeArea": .safeArea, "layoutMargins": .layoutMargins,
-            ])
-        } else if key == "lineAlignment" {
-            settings.lineAlignment = try value.choice([
-                "leading": .leading, "center": .center, "trailing": .trailing, "justified": .justified,
-            ])
-        } else if key == "crossAlignment" {
-            settings.crossAlignment = try value.choice(["start": .start, "center": .center, "end": .end])
+        if key == Wire.FlowLayoutSettings.scrollDirection {
+            settings.scrollDirection = try value.choice(Wire.Words.scrollDirections)
+        } else if key == Wire.FlowLayoutSettings.minimumLineSpacing { settings.minimumLineSpacing = try value.number(limits) }
+        else if key == Wire.FlowLayoutSettings.minimumInteritemSpacing { settings.minimumInteritemSpacing = try value.number(limits) }
+        else if key == Wire.FlowLayoutSettings.sectionInset { settings.sectionInset = try value.insets(limits) }
+        else if key == Wire.FlowLayoutSettings.sectionInsetReference {
+            settings.sectionInsetReference = try value.choice(Wire.Words.sectionInsetReferences)
+        } else if key == Wire.FlowLayoutSettings.lineAlignment {
+            settings.lineAlignment = try value.choice(Wire.Words.lineAlignments)
+        } else if key == Wire.FlowLayoutSettings.crossAlignment {
+            settings.crossAlignment = try value.choice(Wire.Words.crossAlignments)
         } else { return false }
         return true
     }
 
     /// The CSS flexbox keywords of `"mode": "css"`.
     private func decodeCSSSetting(_ key: JSONKey, _ value: JSONValue, into css: inout CSSFlexLayout) throws(RequestError) -> Bool {
-        if key == "flexDirection" { css.flexDirection = try value.choice(["row": .row, "column": .column]) }
-        else if key == "justifyContent" {
-            css.justifyContent = try value.choice([
-                "flex-start": .flexStart, "center": .center, "flex-end": .flexEnd,
-                "space-between": .spaceBetween, "space-around": .spaceAround, "space-evenly": .spaceEvenly,
-            ])
-        } else if key == "alignItems" {
-            css.alignItems = try value.choice([
-                "flex-start": .flexStart, "center": .center, "flex-end": .flexEnd, "stretch": .stretch,
-            ])
-        } else if key == "alignContent" {
-            css.alignContent = try value.choice([
-                "normal": .normal, "flex-start": .flexStart, "center": .center, "flex-end": .flexEnd,
-                "space-between": .spaceBetween, "space-around": .spaceAround, "space-evenly": .spaceEvenly,
-                "stretch": .stretch,
-            ])
-        } else if key == "rowGap" { css.rowGap = try value.length(limits) }
-        else if key == "columnGap" { css.columnGap = try value.length(limits) }
-        else if key == "padding" { css.padding = try value.insets(limits) }
-        else if key == "crossSize" { css.crossSize = try value.length(limits) }
+        if key == Wire.FlowLayoutSettings.flexDirection { css.flexDirection = try value.choice(Wire.Words.flexDirections) }
+        else if key == Wire.FlowLayoutSettings.justifyContent {
+            css.justifyContent = try value.choice(Wire.Words.justifyContents)
+        } else if key == Wire.FlowLayoutSettings.alignItems {
+            css.alignItems = try value.choice(Wire.Words.alignItems)
+        } else if key == Wire.FlowLayoutSettings.alignContent {
+            css.alignContent = try value.choice(Wire.Words.alignContents)
+        } else if key == Wire.FlowLayoutSettings.rowGap { css.rowGap = try value.length(limits) }
+        else if key == Wire.FlowLayoutSettings.columnGap { css.columnGap = try value.length(limits) }
+        else if key == Wire.FlowLayoutSettings.padding { css.padding = try value.insets(limits) }
+        else if key == Wire.FlowLayoutSettings.crossSize { css.crossSize = try value.length(limits) }
         else { return false }
         return true
     }

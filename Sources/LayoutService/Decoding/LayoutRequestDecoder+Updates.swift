@@ -11,9 +11,9 @@ extension LayoutRequestDecoder {
         var transitions: UpdateView?
         var itemBudget = limits.maxItems
         try root.members { (key, value) throws(RequestError) in
-            if key == "updates" { updates = try decodeOperations(value, estimate: estimate, itemBudget: &itemBudget) }
-            else if key == "anchor" { anchor = try decodeUpdateView(value) }
-            else if key == "transitions" { transitions = try decodeUpdateView(value) }
+            if key == Wire.UpdateRequest.updates { updates = try decodeOperations(value, estimate: estimate, itemBudget: &itemBudget) }
+            else if key == Wire.UpdateRequest.anchor { anchor = try decodeUpdateView(value) }
+            else if key == Wire.UpdateRequest.transitions { transitions = try decodeUpdateView(value) }
             else { return false }
             return true
         }

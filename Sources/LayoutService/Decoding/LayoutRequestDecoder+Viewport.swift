@@ -11,7 +11,7 @@ extension LayoutRequestDecoder {
     /// call; nil for anything else, which `boundsMemberByMember` decodes or explains. The two agree on
     /// every input the first accepts.
     func plainBounds(_ value: JSONValue) -> (origin: Point?, size: Size)? {
-        guard let members = value.readMembers(RequestFields.Bounds.self),
+        guard let members = value.readMembers(Wire.Bounds.self),
             let width = members[.width]?.double, limits.admitsLength(width),
             let height = members[.height]?.double, limits.admitsLength(height),
             let x = plainNumber(members[.x]), let y = plainNumber(members[.y])
@@ -34,10 +34,10 @@ extension LayoutRequestDecoder {
         var width: Double?
         var height: Double?
         try value.members { (key, value) throws(RequestError) in
-            if key == RequestFields.Bounds.x { x = try value.number(limits) }
-            else if key == RequestFields.Bounds.y { y = try value.number(limits) }
-            else if key == RequestFields.Bounds.width { width = try value.length(limits) }
-            else if key == RequestFields.Bounds.height { height = try value.length(limits) }
+            if key == Wire.Bounds.x { x = try value.number(limits) }
+            else if key == Wire.Bounds.y { y = try value.number(limits) }
+            else if key == Wire.Bounds.width { width = try value.length(limits) }
+            else if key == Wire.Bounds.height { height = try value.length(limits) }
             else { return false }
             return true
         }
@@ -50,8 +50,8 @@ extension LayoutRequestDecoder {
     func decodePoint(_ value: JSONValue) throws(RequestError) -> Point {
         var point = Point.zero
         try value.members { (key, value) throws(RequestError) in
-            if key == "x" { point.x = try value.number(limits) }
-            else if key == "y" { point.y = try value.number(limits) }
+            if key == Wire.Point.x { point.x = try value.number(limits) }
+            else if key == Wire.Point.y { point.y = try value.number(limits) }
             else { return false }
             return true
         }

@@ -34,11 +34,11 @@ struct LayoutRequestDecoder {
         var viewport: (width: Double?, height: Double?)?
         try root.members { (key, value) throws(RequestError) in
             if try description.consume(key, value, decoder: self) { return true }
-            guard key == "viewport" else { return false }
+            guard key == Wire.LayoutRegistration.viewport else { return false }
             var size: (width: Double?, height: Double?) = (nil, nil)
             try value.members { (key, value) throws(RequestError) in
-                if key == "width" { size.width = try value.length(limits) }
-                else if key == "height" { size.height = try value.length(limits) }
+                if key == Wire.Size.width { size.width = try value.length(limits) }
+                else if key == Wire.Size.height { size.height = try value.length(limits) }
                 else { return false }
                 return true
             }
@@ -68,7 +68,7 @@ struct LayoutRequestDecoder {
         var view = ViewFields()
         var band = false
         try root.members { (key, value) throws(RequestError) in
-            if key == "band" {
+            if key == Wire.ScrollRequest.band {
                 band = try value.boolean()
                 return true
             }
@@ -101,18 +101,18 @@ struct DescriptionFields {
 
     /// Takes `key` if it is a description field.
     mutating func consume(_ key: JSONKey, _ value: JSONValue, decoder: LayoutRequestDecoder) throws(RequestError) -> Bool {
-        if key == "contentInset" { contentInset = try value.insets(limits) }
-        else if key == "safeAreaInsets" { safeAreaInsets = try value.insets(limits) }
-        else if key == "layoutMargins" { layoutMargins = try value.insets(limits) }
-        else if key == "layout" { settings = try decoder.decodeSettings(value) }
-        else if key == "sections" {
+        if key == Wire.LayoutRegistration.contentInset { contentInset = try value.insets(limits) }
+        else if key == Wire.LayoutRegistration.safeAreaInsets { safeAreaInsets = try value.insets(limits) }
+        else if key == Wire.LayoutRegistration.layoutMargins { layoutMargins = try value.insets(limits) }
+        else if key == Wire.LayoutRegistration.layout { settings = try decoder.decodeSettings(value) }
+        else if key == Wire.LayoutRegistration.sections {
             try requireAbsent("sections")
             sections = try decoder.decodeSections(value, itemBudget: &itemBudget)
             sectionsListed = true
-        } else if key == "items" {
+        } else if key == Wire.LayoutRegistration.items {
             try requireAbsent("items")
             sections = [FlowSection(listed: try decoder.decodeItems(value, itemBudget: &itemBudget))]
-        } else if key == "itemCount" {
+        } else if key == Wire.LayoutRegistration.itemCount {
             try requireAbsent("itemCount")
             sections = [FlowSection(items: .count(try value.count(maximum: itemBudget, limit: limits.maxItems, what: "items")))]
         } else { return false }
@@ -162,7 +162,7 @@ struct ViewFields {
     static let maxBoundsList = 240
 
     mutating func consume(_ key: JSONKey, _ value: JSONValue, decoder: LayoutRequestDecoder, allowsList: Bool) throws(RequestError) -> Bool {
-        if key == RequestFields.View.bounds {
+        if key == Wire.LayoutRequest.bounds {
             if allowsList && value.isArray {
                 guard value.arrayCount <= Self.maxBoundsList else {
                     throw RequestError.limit("At most \(Self.maxBoundsList) bounds are allowed in one request.")
@@ -177,10 +177,10 @@ struct ViewFields {
             } else {
                 bounds = .one(try decoder.decodeBounds(value))
             }
-        } else if key == "scrollOffset" { scrollOffset = try decoder.decodePoint(value) }
-        else if key == RequestFields.View.scale { scale = try decoder.decodeScale(value) }
-        else if key == RequestFields.View.layoutDirection { layoutDirection = try value.choice(RequestFields.layoutDirections) }
-        else if key == RequestFields.View.parallax { parallax = value }
+        } else if key == Wire.LayoutRequest.scrollOffset { scrollOffset = try decoder.decodePoint(value) }
+        else if key == Wire.LayoutRequest.scale { scale = try decoder.decodeScale(value) }
+        else if key == Wire.LayoutRequest.layoutDirection { layoutDirection = try value.choice(Wire.Words.layoutDirections) }
+        else if key == Wire.LayoutRequest.parallax { parallax = value }
         else { return false }
         return true
     }

@@ -50,7 +50,7 @@ enum QueryParameters {
     }
 
     static func layoutDirection(_ value: String) throws(Problem) -> LayoutDirection {
-        try choice("layoutDirection", value, in: RequestFields.layoutDirections)
+        try choice("layoutDirection", value, in: Wire.Words.layoutDirections)
     }
 
     /// One of `choices`, spelled exactly.

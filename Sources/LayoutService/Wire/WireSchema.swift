@@ -1,0 +1,355 @@
+import FlowLayout
+
+/// A schema of openapi.yaml (`components/schemas`) as the service declares it, once: its members
+/// are the enum's cases (a case's name is the member's name on the wire), `required` the members
+/// every instance has, and `words` the closed set of strings a member may be. Decoders compare keys
+/// with the cases (`key == Wire.Bounds.width`), choices come from the declared word tables, and
+/// `WireSchemaTests` holds openapi.yaml's schemas (every property, required member and enum) against
+/// these declarations, so the two cannot drift.
+protocol WireSchema: MemberName {
+    /// The schema's name in openapi.yaml: the type's own name.
+    static var schemaName: String { get }
+    static var required: [Self] { get }
+    /// The strings `member` may be, when it is one of a closed set; nil for any other member.
+    static func words(_ member: Self) -> [String]?
+}
+
+extension WireSchema {
+    static var schemaName: String { String(describing: Self.self) }
+    static var required: [Self] { [] }
+    static func words(_ member: Self) -> [String]? { nil }
+
+    /// The member's name on the wire.
+    var name: String { String(describing: self) }
+}
+
+extension KeyValuePairs where Key == StaticString {
+    /// The words of a choice table, for `WireSchema.words`.
+    var words: [String] { map { "\($0.key)" } }
+}
+
+/// Every schema of the API, by name in openapi.yaml (a member's own object by its path there:
+/// `Parallax.stretchHeader`, `Parallax.backgrounds[]` for an array's elements).
+enum Wire {
+    // MARK: Geometry
+
+    enum Point: Int, WireSchema { case x, y
+        static let names = MemberNames(Self.self)
+    }
+
+    enum Size: Int, WireSchema { case width, height
+        static let names = MemberNames(Self.self)
+    }
+
+    enum ItemSize: Int, WireSchema { case width, height
+        static let names = MemberNames(Self.self)
+        static let required: [Self] = [.width, .height]
+    }
+
+    enum EdgeInsets: Int, WireSchema { case top, left, bottom, right
+        static let names = MemberNames(Self.self)
+    }
+
+    enum Bounds: Int, WireSchema { case x, y, width, height
+        static let names = MemberNames(Self.self)
+        static let required: [Self] = [.width, .height]
+    }
+
+    /// Points, sizes and rectangles as answers write them: every member, always.
+    enum OutPoint: Int, WireSchema { case x, y
+        static let names = MemberNames(Self.self)
+        static let required = allCases
+    }
+
+    enum OutSize: Int, WireSchema { case width, height
+        static let names = MemberNames(Self.self)
+        static let required = allCases
+    }
+
+    enum Rect: Int, WireSchema { case x, y, width, height
+        static let names = MemberNames(Self.self)
+        static let required = allCases
+    }
+
+    // MARK: Requests
+
+    enum Item: Int, WireSchema { case width, height, maxOffset
+        static let names = MemberNames(Self.self)
+    }
+
+    enum Section: Int, WireSchema {
+        case items, itemCount, sectionInset, minimumLineSpacing, minimumInteritemSpacing, headerReferenceSize, footerReferenceSize
+        static let names = MemberNames(Self.self)
+    }
+
+    enum FlowLayoutSettings: Int, WireSchema {
+        case mode, itemSize, estimatedItemSize, headerReferenceSize, footerReferenceSize
+        case sectionHeadersPinToVisibleBounds, sectionFootersPinToVisibleBounds
+        case scrollDirection, minimumLineSpacing, minimumInteritemSpacing, sectionInset, sectionInsetReference
+        case lineAlignment, crossAlignment
+        case flexDirection, justifyContent, alignItems, alignContent, rowGap, columnGap, padding, crossSize
+        static let names = MemberNames(Self.self)
+
+        static func words(_ member: Self) -> [String]? {
+            switch member {
+            case .mode: Words.modes.words
+            case .scrollDirection: Words.scrollDirections.words
+            case .sectionInsetReference: Words.sectionInsetReferences.words
+            case .lineAlignment: Words.lineAlignments.words
+            case .crossAlignment: Words.crossAlignments.words
+            case .flexDirection: Words.flexDirections.words
+            case .justifyContent: Words.justifyContents.words
+            case .alignItems: Words.alignItems.words
+            case .alignContent: Words.alignContents.words
+            default: nil
+            }
+        }
+    }
+
+    enum Parallax: Int, WireSchema {
+        case model, maxOffset, clamp, direction, insets, targetInset, imageOverflow, factor, stretchHeader, backgrounds
+        static let names = MemberNames(Self.self)
+
+        static func words(_ member: Self) -> [String]? {
+            switch member {
+            case .model: Words.cellModels.words
+            case .direction: Words.cellDirections.words
+            default: nil
+            }
+        }
+    }
+
+    /// `Parallax.stretchHeader`.
+    enum StretchHeader: Int, WireSchema { case height, factor
+        static let names = MemberNames(Self.self)
+        static let schemaName = "Parallax.stretchHeader"
+        static let required: [Self] = [.height]
+    }
+
+    /// An element of `Parallax.backgrounds`.
+    enum BackgroundLayer: Int, WireSchema { case position, length, rate, overscrollRate
+        static let names = MemberNames(Self.self)
+        static let schemaName = "Parallax.backgrounds[]"
+        static let required: [Self] = [.position, .length]
+    }
+
+    enum LayoutRequest: Int, WireSchema {
+        case bounds, scrollOffset, contentInset, safeAreaInsets, layoutMargins, scale, layoutDirection, layout, sections, items
+        case itemCount, parallax
+        static let names = MemberNames(Self.self)
+        static let required: [Self] = [.bounds]
+    }
+
+    enum LayoutRegistration: Int, WireSchema {
+        case viewport, contentInset, safeAreaInsets, layoutMargins, layout, sections, items, itemCount
+        static let names = MemberNames(Self.self)
+        static let required: [Self] = [.viewport]
+    }
+
+    enum ScrollRequest: Int, WireSchema { case bounds, scrollOffset, scale, layoutDirection, parallax, band
+        static let names = MemberNames(Self.self)
+        static let required: [Self] = [.bounds]
+    }
+
+    enum FlingRequest: Int, WireSchema {
+        case bounds, scrollOffset, velocity, decelerationRate, snap, frameRate, attributes, scale, layoutDirection, parallax
+        static let names = MemberNames(Self.self)
+        static let required: [Self] = [.bounds, .velocity]
+
+        static func words(_ member: Self) -> [String]? {
+            switch member {
+            case .snap: Words.snaps.words
+            case .frameRate: Words.frameRates.map(String.init)
+            default: nil
+            }
+        }
+    }
+
+    enum UpdateRequest: Int, WireSchema { case updates, anchor, transitions
+        static let names = MemberNames(Self.self)
+        static let required: [Self] = [.updates]
+    }
+
+    enum UpdateView: Int, WireSchema { case bounds, scale
+        static let names = MemberNames(Self.self)
+        static let required: [Self] = [.bounds]
+    }
+
+    // MARK: Update operations (`op` names which; every member of each is required)
+
+    enum InsertItems: Int, WireSchema { case op, section, at, items
+        static let names = MemberNames(Self.self)
+        static let required = allCases
+    }
+
+    enum DeleteItems: Int, WireSchema { case op, section, at, count
+        static let names = MemberNames(Self.self)
+        static let required = allCases
+    }
+
+    enum MoveItem: Int, WireSchema { case op, from, to
+        static let names = MemberNames(Self.self)
+        static let required = allCases
+    }
+
+    enum ResizeItems: Int, WireSchema { case op, section, at, sizes
+        static let names = MemberNames(Self.self)
+        static let required = allCases
+    }
+
+    enum AppendItems: Int, WireSchema { case op, section, items
+        static let names = MemberNames(Self.self)
+        static let required = allCases
+    }
+
+    enum InsertSections: Int, WireSchema { case op, at, sections
+        static let names = MemberNames(Self.self)
+        static let required = allCases
+    }
+
+    enum DeleteSections: Int, WireSchema { case op, at, count
+        static let names = MemberNames(Self.self)
+        static let required = allCases
+    }
+
+    // MARK: Answers
+
+    enum LayoutAttributes: Int, WireSchema {
+        case kind, section, item, layer, frame, center, zIndex, estimated, parallaxOffset, progress
+        static let names = MemberNames(Self.self)
+        static let required: [Self] = [.kind, .frame, .center, .zIndex]
+
+        static func words(_ member: Self) -> [String]? { member == .kind ? Words.kinds.map(\.description) : nil }
+    }
+
+    enum LayoutResponse: Int, WireSchema { case layoutId, algorithmVersion, cache, contentSize, attributes, band
+        static let names = MemberNames(Self.self)
+        static let required: [Self] = [.layoutId, .algorithmVersion, .cache, .contentSize, .attributes]
+
+        static func words(_ member: Self) -> [String]? { member == .cache ? Words.cacheOutcomes.map(\.description) : nil }
+    }
+
+    enum ScrollListResponse: Int, WireSchema { case layoutId, algorithmVersion, cache, contentSize, results
+        static let names = MemberNames(Self.self)
+        static let required = allCases
+    }
+
+    enum Band: Int, WireSchema { case orderedSections, pinsHeaders, pinsFooters, sections, depths
+        static let names = MemberNames(Self.self)
+        static let required = allCases
+    }
+
+    enum ElementAnswer: Int, WireSchema { case layoutId, algorithmVersion, contentSize, attributes, contentOffset
+        static let names = MemberNames(Self.self)
+        static let required: [Self] = [.layoutId, .algorithmVersion, .contentSize, .attributes]
+    }
+
+    enum FlingAnswer: Int, WireSchema {
+        case layoutId, algorithmVersion, contentSize, projectedContentOffset, targetContentOffset, duration, frames
+        static let names = MemberNames(Self.self)
+        static let required: [Self] = [.layoutId, .algorithmVersion, .contentSize, .projectedContentOffset, .targetContentOffset, .duration]
+    }
+
+    enum LayoutMetadata: Int, WireSchema {
+        case layoutId, algorithmVersion, scrollDirection, contentSize, sectionCount, itemCount, bytes
+        static let names = MemberNames(Self.self)
+        static let required = allCases
+
+        static func words(_ member: Self) -> [String]? { member == .scrollDirection ? Words.scrollDirections.words : nil }
+    }
+
+    enum UpdateResponse: Int, WireSchema {
+        case layoutId, algorithmVersion, scrollDirection, contentSize, sectionCount, itemCount, bytes, previousLayoutId
+        case contentOffsetAdjustment, transitions
+        static let names = MemberNames(Self.self)
+        static let required: [Self] = [
+            .layoutId, .algorithmVersion, .scrollDirection, .contentSize, .sectionCount, .itemCount, .bytes, .previousLayoutId,
+        ]
+
+        static func words(_ member: Self) -> [String]? { member == .scrollDirection ? Words.scrollDirections.words : nil }
+    }
+
+    enum IndexPath: Int, WireSchema { case section, item
+        static let names = MemberNames(Self.self)
+        static let required = allCases
+    }
+
+    enum ElementTransition: Int, WireSchema { case kind, before, after, from, to
+        static let names = MemberNames(Self.self)
+        static let required = allCases
+
+        static func words(_ member: Self) -> [String]? {
+            // Transitions follow cells, headers and footers only.
+            member == .kind ? Words.kinds.prefix(3).map(\.description) : nil
+        }
+    }
+
+    enum CacheStatistics: Int, WireSchema { case entries, bytes, budgetBytes, hits, misses, evictions, builds
+        static let names = MemberNames(Self.self)
+        static let required = allCases
+    }
+
+    enum Status: Int, WireSchema { case status
+        static let names = MemberNames(Self.self)
+        static let required = allCases
+
+        static func words(_ member: Self) -> [String]? { Words.statuses.map(\.description) }
+    }
+
+    enum Problem: Int, WireSchema { case type, title, status, detail, pointer, parameter
+        static let names = MemberNames(Self.self)
+        static let required: [Self] = [.type, .title, .status, .detail]
+    }
+
+    /// Every schema above, for `WireSchemaTests`.
+    static let schemas: [any WireSchema.Type] = [
+        Point.self, Size.self, ItemSize.self, EdgeInsets.self, Bounds.self, OutPoint.self, OutSize.self, Rect.self,
+        Item.self, Section.self, FlowLayoutSettings.self, Parallax.self, StretchHeader.self, BackgroundLayer.self, LayoutRequest.self, LayoutRegistration.self,
+        ScrollRequest.self, FlingRequest.self, UpdateRequest.self, UpdateView.self,
+        InsertItems.self, DeleteItems.self, MoveItem.self, ResizeItems.self, AppendItems.self, InsertSections.self, DeleteSections.self,
+        LayoutAttributes.self, LayoutResponse.self, ScrollListResponse.self, Band.self, ElementAnswer.self, FlingAnswer.self,
+        LayoutMetadata.self, UpdateResponse.self, IndexPath.self, ElementTransition.self, CacheStatistics.self, Status.self,
+        Problem.self,
+    ]
+
+    /// The closed sets of words, declared once: the decoders choose from these tables, the encoders
+    /// write these words, and the schemas' `words` list them.
+    enum Words {
+        static let modes: KeyValuePairs<StaticString, Bool> = ["flow": false, "css": true]
+        static let scrollDirections: KeyValuePairs<StaticString, ScrollDirection> = ["vertical": .vertical, "horizontal": .horizontal]
+        static let sectionInsetReferences: KeyValuePairs<StaticString, SectionInsetReference> = [
+            "contentInset": .contentInset, "safeArea": .safeArea, "layoutMargins": .layoutMargins,
+        ]
+        static let lineAlignments: KeyValuePairs<StaticString, LineAlignment> = [
+            "leading": .leading, "center": .center, "trailing": .trailing, "justified": .justified,
+        ]
+        static let crossAlignments: KeyValuePairs<StaticString, CrossAlignment> = ["start": .start, "center": .center, "end": .end]
+        static let flexDirections: KeyValuePairs<StaticString, CSSFlexLayout.FlexDirection> = ["row": .row, "column": .column]
+        static let justifyContents: KeyValuePairs<StaticString, CSSFlexLayout.JustifyContent> = [
+            "flex-start": .flexStart, "center": .center, "flex-end": .flexEnd,
+            "space-between": .spaceBetween, "space-around": .spaceAround, "space-evenly": .spaceEvenly,
+        ]
+        static let alignItems: KeyValuePairs<StaticString, CSSFlexLayout.AlignItems> = [
+            "flex-start": .flexStart, "center": .center, "flex-end": .flexEnd, "stretch": .stretch,
+        ]
+        static let alignContents: KeyValuePairs<StaticString, CSSFlexLayout.AlignContent> = [
+            "normal": .normal, "flex-start": .flexStart, "center": .center, "flex-end": .flexEnd,
+            "space-between": .spaceBetween, "space-around": .spaceAround, "space-evenly": .spaceEvenly, "stretch": .stretch,
+        ]
+        static let layoutDirections: KeyValuePairs<StaticString, LayoutDirection> = [
+            "leftToRight": .leftToRight, "rightToLeft": .rightToLeft,
+        ]
+        static let cellModels: KeyValuePairs<StaticString, RequestFields.CellModel> = [
+            "center": .center, "cover": .cover, "whatsAppImage": .whatsAppImage, "tableCellImage": .tableCellImage,
+        ]
+        static let cellDirections: KeyValuePairs<StaticString, CellParallax.Direction> = ["natural": .natural, "reverse": .reverse]
+        static let snaps: KeyValuePairs<StaticString, FlingSnap> = [
+            "none": .none, "page": .page, "line": .line, "item": .item, "center": .center,
+        ]
+        static let frameRates = [60, 120]
+        /// `kind` of an attribute, by `LayoutAttributes.Kind`'s raw value.
+        static let kinds: [StaticString] = ["cell", "header", "footer", "stretchHeader", "background"]
+        static let cacheOutcomes: [StaticString] = ["hit", "miss"]
+        static let statuses: [StaticString] = ["ok", "ready", "draining"]
+    }
+}

@@ -1,0 +1,99 @@
+import Foundation
+import Testing
+import Yams
+
+@testable import LayoutService
+
+/// openapi.yaml's schemas held against the service's declarations (`Wire`): every property, every
+/// required member and every closed set of words, both ways, so neither can change without the other.
+@Suite("Wire schemas against openapi.yaml")
+struct WireSchemaTests {
+    /// `components/schemas` of the repository's openapi.yaml.
+    nonisolated(unsafe) static let schemas: [String: Any] = {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let text = try! String(contentsOf: root.appendingPathComponent("openapi.yaml"), encoding: .utf8)
+        let document = try! Yams.load(yaml: text) as! [String: Any]
+        return (document["components"] as! [String: Any])["schemas"] as! [String: Any]
+    }()
+
+    /// The schema a declaration names: `Name`, `Name.member` (a member's own object) or
+    /// `Name.member[]` (the elements of an array member).
+    static func schema(_ path: String) -> [String: Any]? {
+        var parts = path.split(separator: ".").map(String.init)
+        var schema = schemas[parts.removeFirst()] as? [String: Any]
+        for part in parts {
+            let isArray = part.hasSuffix("[]")
+            let name = isArray ? String(part.dropLast(2)) : part
+            schema = (schema?["properties"] as? [String: Any])?[name] as? [String: Any]
+            if isArray { schema = schema?["items"] as? [String: Any] }
+        }
+        return schema
+    }
+
+    static func properties(_ schema: [String: Any]) -> [String: [String: Any]] {
+        (schema["properties"] as? [String: [String: Any]]) ?? [:]
+    }
+
+    /// What openapi.yaml and the declaration say about one schema, as sets of strings.
+    struct Comparison: CustomStringConvertible {
+        let name: String
+        let declared: (members: Set<String>, required: Set<String>, words: [String: Set<String>])
+        let documented: (members: Set<String>, required: Set<String>, words: [String: Set<String>])?
+
+        init<Schema: WireSchema>(_: Schema.Type) {
+            name = Schema.schemaName
+            var words: [String: Set<String>] = [:]
+            for member in Schema.allCases { if let list = Schema.words(member) { words[member.name] = Set(list) } }
+            declared = (Set(Schema.allCases.map(\.name)), Set(Schema.required.map(\.name)), words)
+            documented = WireSchemaTests.schema(name).map { schema in
+                let properties = WireSchemaTests.properties(schema)
+                var words: [String: Set<String>] = [:]
+                for (member, property) in properties {
+                    if let list = property["enum"] as? [Any] { words[member] = Set(list.map { "\($0)" }) }
+                }
+                return (Set(properties.keys), Set((schema["required"] as? [String]) ?? []), words)
+            }
+        }
+
+        var description: String { name }
+    }
+
+    static let comparisons = Wire.schemas.map { Comparison($0) }
+
+    @Test(arguments: comparisons)
+    func declarationMatchesTheDocument(_ comparison: Comparison) throws {
+        let documented = try #require(comparison.documented, "openapi.yaml has no schema \(comparison.name)")
+        #expect(comparison.declared.members == documented.members, "\(comparison.name): members")
+        #expect(comparison.declared.required == documented.required, "\(comparison.name): required")
+        #expect(comparison.declared.words == documented.words, "\(comparison.name): words")
+    }
+
+    /// Every object schema of openapi.yaml with members of its own is declared, so a member added to
+    /// the document alone fails above.
+    @Test func everyObjectSchemaIsDeclared() {
+        let declared = Set(Wire.schemas.map { $0.schemaName })
+        let objects = Self.schemas.compactMap { name, schema in
+            Self.properties(schema as! [String: Any]).isEmpty ? nil : name
+        }
+        #expect(Set(objects).subtracting(declared).sorted() == [])
+    }
+
+    @Test func enumSchemasAreTheDeclaredWords() {
+        let layoutDirection = Self.schemas["LayoutDirection"] as! [String: Any]
+        #expect(Set((layoutDirection["enum"] as! [String])) == Set(Wire.Words.layoutDirections.words))
+    }
+
+    /// What the fast scroll reader reads in one call is a part of the declared members, and the
+    /// members the update decoder reads are those of the operations.
+    @Test func subsetsReadByTheFastPathsAreDeclared() {
+        let names = { (cases: [String]) in Set(cases) }
+        #expect(names(RequestFields.View.allCases.map { "\($0)" }).isSubset(of: Wire.ScrollRequest.allCases.map(\.name)))
+        #expect(names(RequestFields.CellParallax.allCases.map { "\($0)" }).isSubset(of: Wire.Parallax.allCases.map(\.name)))
+        let operations: [[String]] = [
+            Wire.InsertItems.allCases.map(\.name), Wire.DeleteItems.allCases.map(\.name), Wire.MoveItem.allCases.map(\.name),
+            Wire.ResizeItems.allCases.map(\.name), Wire.AppendItems.allCases.map(\.name), Wire.InsertSections.allCases.map(\.name),
+            Wire.DeleteSections.allCases.map(\.name),
+        ]
+        #expect(names(OperationMember.allCases.map { "\($0)" }) == Set(operations.joined()))
+    }
+}
