@@ -96,4 +96,39 @@ struct WireSchemaTests {
         ]
         #expect(names(OperationMember.allCases.map { "\($0)" }) == Set(operations.joined()))
     }
+
+    /// The constants every scroll answer writes are the declared names.
+    @Test func fragmentsSpellTheDeclaredNames() {
+        let quoted = { (name: String) in "\"\(name)\":" }
+        let offset = quoted(Wire.LayoutAttributes.parallaxOffset.name)
+        let (x, y) = (quoted(Wire.OutPoint.x.name), quoted(Wire.OutPoint.y.name))
+        #expect([Wire.Rect.x.name, Wire.Rect.y.name] == [Wire.OutPoint.x.name, Wire.OutPoint.y.name])
+        #expect([Wire.Rect.width.name, Wire.Rect.height.name] == [Wire.OutSize.width.name, Wire.OutSize.height.name])
+        #expect(Fragments.layoutId.description == "{\(quoted(Wire.LayoutResponse.layoutId.name))")
+        #expect(Fragments.algorithmVersion.description == ",\(quoted(Wire.LayoutResponse.algorithmVersion.name))")
+        let cache = quoted(Wire.LayoutResponse.cache.name)
+        #expect(Fragments.cacheHit.description == ",\(cache)\"\(Wire.Words.cacheOutcomes[0])\"")
+        #expect(Fragments.cacheMiss.description == ",\(cache)\"\(Wire.Words.cacheOutcomes[1])\"")
+        #expect(Fragments.contentSize.description == ",\(quoted(Wire.LayoutResponse.contentSize.name))")
+        #expect(Fragments.attributes.description == ",\(quoted(Wire.LayoutResponse.attributes.name))")
+        #expect(Fragments.x.description == "{\(x)")
+        #expect(Fragments.y.description == ",\(y)")
+        #expect(Fragments.width.description == "{\(quoted(Wire.OutSize.width.name))")
+        #expect(Fragments.nextWidth.description == ",\(quoted(Wire.OutSize.width.name))")
+        #expect(Fragments.height.description == ",\(quoted(Wire.OutSize.height.name))")
+        #expect(Fragments.offsetAlongY.description == ",\(offset){\(x)0,\(y)")
+        #expect(Fragments.offsetAlongX.description == ",\(offset){\(x)")
+        #expect(Fragments.zeroY.description == ",\(y)0}")
+        #expect(Fragments.offset.description == ",\(offset)")
+        #expect(Fragments.progress.description == ",\(quoted(Wire.LayoutAttributes.progress.name))")
+    }
+
+    /// Every answer about a layout begins with `answerHead`: its schema declares those two members first.
+    @Test func answersAboutALayoutBeginWithItsIdAndVersion() {
+        let heads: [[String]] = [
+            Wire.LayoutResponse.allCases.map(\.name), Wire.ScrollListResponse.allCases.map(\.name), Wire.ElementAnswer.allCases.map(\.name),
+            Wire.FlingAnswer.allCases.map(\.name), Wire.LayoutMetadata.allCases.map(\.name), Wire.UpdateResponse.allCases.map(\.name),
+        ]
+        for head in heads { #expect(Array(head.prefix(2)) == ["layoutId", "algorithmVersion"]) }
+    }
 }

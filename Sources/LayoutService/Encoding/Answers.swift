@@ -45,25 +45,28 @@ struct LayoutMetadata: WireAnswer {
     var estimatedBytes: Int { 256 + (update?.transitions?.count ?? 0) * 160 }
 
     func encode(into writer: inout JSONWriter) {
+        // An update's answer is the metadata with more members: `UpdateResponse` declares them all.
+        typealias Member = Wire.UpdateResponse
         writer.answerHead(layoutId: layoutId)
-        writer.raw(scrollDirection == .vertical ? ",\"scrollDirection\":\"vertical\"" : ",\"scrollDirection\":\"horizontal\"")
-        writer.raw(",\"contentSize\":")
+        writer.member(Member.scrollDirection)
+        writer.word(scrollDirection, in: Wire.Words.scrollDirections)
+        writer.member(Member.contentSize)
         writer.size(contentSize)
-        writer.raw(",\"sectionCount\":")
+        writer.member(Member.sectionCount)
         writer.integer(sectionCount)
-        writer.raw(",\"itemCount\":")
+        writer.member(Member.itemCount)
         writer.integer(itemCount)
-        writer.raw(",\"bytes\":")
+        writer.member(Member.bytes)
         writer.integer(bytes)
         if let update {
-            writer.raw(",\"previousLayoutId\":")
+            writer.member(Member.previousLayoutId)
             writer.string(update.previousLayoutId)
             if let adjustment = update.contentOffsetAdjustment {
-                writer.raw(",\"contentOffsetAdjustment\":")
+                writer.member(Member.contentOffsetAdjustment)
                 writer.point(adjustment)
             }
             if let transitions = update.transitions {
-                writer.raw(",\"transitions\":")
+                writer.member(Member.transitions)
                 writer.transitions(transitions)
             }
         }
@@ -80,14 +83,17 @@ struct UpdateOutcome {
 
 /// A probe's answer: `{"status": "ok"}`.
 struct ProbeStatus: WireAnswer {
-    let status: StaticString
+    /// In the order of `Wire.Words.statuses`.
+    enum State: Int { case ok, ready, draining }
+
+    let state: State
 
     var estimatedBytes: Int { 32 }
 
     func encode(into writer: inout JSONWriter) {
-        writer.raw("{\"status\":\"")
-        writer.raw(status)
-        writer.raw("\"}")
+        writer.member(Wire.Status.status, opening: true)
+        writer.word(Wire.Words.statuses[state.rawValue])
+        writer.byte(UInt8(ascii: "}"))
     }
 }
 
@@ -115,9 +121,14 @@ struct CacheAnswer: WireAnswer {
     var estimatedBytes: Int { 160 }
 
     func encode(into writer: inout JSONWriter) {
-        writer.object([
-            "entries": statistics.entries, "bytes": statistics.bytes, "budgetBytes": budgetBytes, "hits": statistics.hits,
-            "misses": statistics.misses, "evictions": statistics.evictions, "builds": statistics.builds,
-        ])
+        let counts: [(Wire.CacheStatistics, Int)] = [
+            (.entries, statistics.entries), (.bytes, statistics.bytes), (.budgetBytes, budgetBytes), (.hits, statistics.hits),
+            (.misses, statistics.misses), (.evictions, statistics.evictions), (.builds, statistics.builds),
+        ]
+        for (index, (member, count)) in counts.enumerated() {
+            writer.member(member, opening: index == 0)
+            writer.integer(count)
+        }
+        writer.byte(UInt8(ascii: "}"))
     }
 }

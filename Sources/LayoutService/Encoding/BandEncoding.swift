@@ -6,43 +6,47 @@ extension JSONWriter {
     /// for pinning (`spans`: `base.sectionSpans(in:)`, counted against the answer's budget by the
     /// caller), and the cells' own parallax depths.
     mutating func band(_ base: BaseLayout, spans: [BaseLayout.SectionSpan], attributes: [LayoutAttributes]) {
-        raw(",\"band\":{\"orderedSections\":")
-        raw(base.hasOrderedSections ? "true" : "false")
-        raw(",\"pinsHeaders\":")
-        raw(base.pinsSectionHeaders ? "true" : "false")
-        raw(",\"pinsFooters\":")
-        raw(base.pinsSectionFooters ? "true" : "false")
-        raw(",\"sections\":[")
+        member(Wire.LayoutResponse.band)
+        member(Wire.Band.orderedSections, opening: true)
+        boolean(base.hasOrderedSections)
+        member(Wire.Band.pinsHeaders)
+        boolean(base.pinsSectionHeaders)
+        member(Wire.Band.pinsFooters)
+        boolean(base.pinsSectionFooters)
+        member(Wire.Band.sections)
+        byte(UInt8(ascii: "["))
         for (index, span) in spans.enumerated() {
             if index > 0 { byte(UInt8(ascii: ",")) }
-            raw("{\"section\":")
+            member(Wire.SectionSpan.section, opening: true)
             integer(span.section)
-            raw(",\"start\":")
+            member(Wire.SectionSpan.start)
             number(span.start)
-            raw(",\"end\":")
+            member(Wire.SectionSpan.end)
             number(span.end)
             if let header = span.header {
-                raw(",\"header\":")
+                member(Wire.SectionSpan.header)
                 rect(header)
             }
             if let footer = span.footer {
-                raw(",\"footer\":")
+                member(Wire.SectionSpan.footer)
                 rect(footer)
             }
             byte(UInt8(ascii: "}"))
         }
-        raw("],\"depths\":[")
+        byte(UInt8(ascii: "]"))
+        member(Wire.Band.depths)
+        byte(UInt8(ascii: "["))
         if base.hasParallaxDepths {
             var first = true
             for cell in attributes where cell.kind == .cell {
                 guard let depth = base.parallaxDepth(section: cell.section, item: cell.item) else { continue }
                 if !first { byte(UInt8(ascii: ",")) }
                 first = false
-                raw("{\"section\":")
+                member(Wire.Depth.section, opening: true)
                 integer(cell.section)
-                raw(",\"item\":")
+                member(Wire.Depth.item)
                 integer(cell.item)
-                raw(",\"maxOffset\":")
+                member(Wire.Depth.maxOffset)
                 number(depth)
                 byte(UInt8(ascii: "}"))
             }

@@ -6,13 +6,13 @@ extension JSONWriter {
     /// that shows it.
     mutating func elementResponse(layoutId: ContentHash, contentSize: Size, attributes: LayoutAttributes, contentOffset: Point?) {
         answerHead(layoutId: layoutId)
-        raw(",\"contentSize\":")
+        member(Wire.ElementAnswer.contentSize)
         size(contentSize)
-        raw(",\"attributes\":")
+        member(Wire.ElementAnswer.attributes)
         attributePrefix(attributes)
         attributeSuffix(attributes)
         if let contentOffset {
-            raw(",\"contentOffset\":")
+            member(Wire.ElementAnswer.contentOffset)
             point(contentOffset)
         }
         byte(UInt8(ascii: "}"))

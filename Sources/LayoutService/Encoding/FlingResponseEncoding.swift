@@ -6,26 +6,27 @@ extension JSONWriter {
     /// `contentSize`, `projectedContentOffset`, `targetContentOffset`, and `duration` in seconds.
     mutating func flingHead(layoutId: ContentHash, contentSize: Size, fling: Fling) {
         answerHead(layoutId: layoutId)
-        raw(",\"contentSize\":")
+        member(Wire.FlingAnswer.contentSize)
         size(contentSize)
-        raw(",\"projectedContentOffset\":")
+        member(Wire.FlingAnswer.projectedContentOffset)
         point(fling.projectedContentOffset)
-        raw(",\"targetContentOffset\":")
+        member(Wire.FlingAnswer.targetContentOffset)
         point(fling.targetContentOffset)
-        raw(",\"duration\":")
+        member(Wire.FlingAnswer.duration)
         number(fling.curve.duration / 1000)
     }
 
     /// `,"frames":[`, after the head: the list of the fling's frames, left open.
     mutating func framesHead() {
-        raw(",\"frames\":[")
+        member(Wire.FlingAnswer.frames)
+        byte(UInt8(ascii: "["))
     }
 
     /// `{"bounds": …}` for each view, separated by commas: the frames of a fling asked without attributes.
     mutating func boundsList(_ viewports: [Viewport]) {
         for (index, viewport) in viewports.enumerated() {
             if index > 0 { byte(UInt8(ascii: ",")) }
-            raw("{\"bounds\":")
+            member(Wire.Frame.bounds, opening: true)
             rect(viewport.bounds)
             byte(UInt8(ascii: "}"))
         }

@@ -3,11 +3,11 @@ import FlowLayout
 /// The JSON of a layout answer and of its parts, in a fixed member order so answers are byte-stable.
 extension JSONWriter {
     /// `{"layoutId":…,"algorithmVersion":…`, the object left open: how every answer about a layout
-    /// begins.
+    /// begins (every such schema declares the two members first, `WireSchemaTests`).
     mutating func answerHead(layoutId: ContentHash) {
-        raw("{\"layoutId\":")
+        raw(Fragments.layoutId)
         string(layoutId)
-        raw(",\"algorithmVersion\":")
+        raw(Fragments.algorithmVersion)
         integer(FlowLayoutInput.algorithmVersion)
     }
 
@@ -16,10 +16,10 @@ extension JSONWriter {
         more: (inout JSONWriter) -> Void = { _ in }
     ) {
         answerHead(layoutId: layoutId)
-        raw(cacheHit ? ",\"cache\":\"hit\"" : ",\"cache\":\"miss\"")
-        raw(",\"contentSize\":")
+        raw(cacheHit ? Fragments.cacheHit : Fragments.cacheMiss)
+        raw(Fragments.contentSize)
         size(contentSize)
-        raw(",\"attributes\":")
+        raw(Fragments.attributes)
         attributeList(attributes)
         more(&self)
         byte(UInt8(ascii: "}"))
@@ -28,17 +28,21 @@ extension JSONWriter {
     /// The head of the answer to a list of bounds, its `results` list left open for the views.
     mutating func resultsHead(layoutId: ContentHash, contentSize: Size) {
         answerHead(layoutId: layoutId)
-        raw(",\"cache\":\"hit\",\"contentSize\":")
+        member(Wire.ScrollListResponse.cache)
+        word(Wire.Words.cacheOutcomes[0])
+        member(Wire.ScrollListResponse.contentSize)
         size(contentSize)
-        raw(",\"results\":[")
+        member(Wire.ScrollListResponse.results)
+        byte(UInt8(ascii: "["))
     }
 
     /// `{"bounds":…,"attributes":` for one view of a list (`results`, a fling's `frames`), after a
     /// comma unless it is the first; the object is left open for its attributes.
     mutating func viewHead(bounds: Rect, first: Bool) {
-        raw(first ? "{\"bounds\":" : ",{\"bounds\":")
+        if !first { byte(UInt8(ascii: ",")) }
+        member(Wire.View.bounds, opening: true)
         rect(bounds)
-        raw(",\"attributes\":")
+        member(Wire.View.attributes)
     }
 
     /// `]`, and `}` after it when the list is the last member of its object.
@@ -77,20 +81,20 @@ extension JSONWriter {
             // A cell moves along the scroll axis only, so one coordinate is 0: written with its key as
             // one constant, which saves a number's spelling per cell.
             if offset.x == 0 {
-                raw(",\"parallaxOffset\":{\"x\":0,\"y\":")
+                raw(Fragments.offsetAlongY)
                 number(offset.y)
                 byte(UInt8(ascii: "}"))
             } else if offset.y == 0 {
-                raw(",\"parallaxOffset\":{\"x\":")
+                raw(Fragments.offsetAlongX)
                 number(offset.x)
-                raw(",\"y\":0}")
+                raw(Fragments.zeroY)
             } else {
-                raw(",\"parallaxOffset\":")
+                raw(Fragments.offset)
                 point(offset)
             }
         }
         if let progress = attributes.progress {
-            raw(",\"progress\":")
+            raw(Fragments.progress)
             number(progress)
         }
         byte(UInt8(ascii: "}"))
@@ -100,78 +104,112 @@ extension JSONWriter {
     /// is still the estimate: written only when true, so other answers keep their bytes), without the
     /// closing brace.
     mutating func attributePrefix(_ attributes: LayoutAttributes) {
+        typealias Member = Wire.LayoutAttributes
+        member(Member.kind, opening: true)
+        word(Wire.Words.kinds[Int(attributes.kind.rawValue)])
         switch attributes.kind {
         case .cell:
-            raw("{\"kind\":\"cell\",\"section\":")
+            member(Member.section)
             integer(attributes.section)
-            raw(",\"item\":")
+            member(Member.item)
             integer(attributes.item)
-        case .header:
-            raw("{\"kind\":\"header\",\"section\":")
-            integer(attributes.section)
-        case .footer:
-            raw("{\"kind\":\"footer\",\"section\":")
+        case .header, .footer:
+            member(Member.section)
             integer(attributes.section)
         case .stretchHeader:
-            raw("{\"kind\":\"stretchHeader\"")
+            break
         case .background:
-            raw("{\"kind\":\"background\",\"layer\":")
+            member(Member.layer)
             integer(attributes.item)
         }
-        raw(",\"frame\":")
+        member(Member.frame)
         rect(attributes.frame)
-        raw(",\"center\":")
+        member(Member.center)
         point(attributes.center)
-        raw(",\"zIndex\":")
+        member(Member.zIndex)
         integer(attributes.zIndex)
-        if attributes.isEstimated { raw(",\"estimated\":true") }
+        if attributes.isEstimated {
+            member(Member.estimated)
+            boolean(true)
+        }
     }
 
     mutating func point(_ point: Point) {
-        raw("{\"x\":")
+        raw(Fragments.x)
         number(point.x)
-        raw(",\"y\":")
+        raw(Fragments.y)
         number(point.y)
         byte(UInt8(ascii: "}"))
     }
 
     mutating func size(_ size: Size) {
-        raw("{\"width\":")
+        raw(Fragments.width)
         number(size.width)
-        raw(",\"height\":")
+        raw(Fragments.height)
         number(size.height)
         byte(UInt8(ascii: "}"))
     }
 
     mutating func rect(_ rect: Rect) {
-        raw("{\"x\":")
+        raw(Fragments.x)
         number(rect.minX)
-        raw(",\"y\":")
+        raw(Fragments.y)
         number(rect.minY)
-        raw(",\"width\":")
+        raw(Fragments.nextWidth)
         number(rect.size.width)
-        raw(",\"height\":")
+        raw(Fragments.height)
         number(rect.size.height)
         byte(UInt8(ascii: "}"))
     }
 
     mutating func problem(_ problem: Problem) {
-        raw("{\"type\":")
+        typealias Member = Wire.Problem
+        member(Member.type, opening: true)
         string(problem.type)
-        raw(",\"title\":")
+        member(Member.title)
         string(problem.title)
-        raw(",\"status\":")
+        member(Member.status)
         integer(problem.status)
-        raw(",\"detail\":")
+        member(Member.detail)
         string(problem.detail)
         if let pointer = problem.pointer {
-            raw(",\"pointer\":")
+            member(Member.pointer)
             string(pointer)
         }
         if let parameter = problem.parameter {
-            raw(",\"parameter\":")
+            member(Member.parameter)
             string(parameter)
         }
         byte(UInt8(ascii: "}"))
     }
+}
+
+/// The names every scroll answer writes, as constants: copied in a few words, where a declared name
+/// costs a lookup (and, inside the loop over a view's elements, keeps the loop from inlining it).
+/// `WireSchemaTests` spells each from the declarations (`Wire`).
+enum Fragments {
+    /// `{"layoutId":` and `,"algorithmVersion":`, the head of every answer about a layout.
+    static let layoutId: StaticString = "{\"layoutId\":"
+    static let algorithmVersion: StaticString = ",\"algorithmVersion\":"
+    /// The members of points, sizes and rectangles, each after what comes before it in its object.
+    static let x: StaticString = "{\"x\":"
+    static let y: StaticString = ",\"y\":"
+    static let width: StaticString = "{\"width\":"
+    static let nextWidth: StaticString = ",\"width\":"
+    static let height: StaticString = ",\"height\":"
+    /// A view's answer after its head: where its layout came from, its content size, its attributes.
+    static let cacheHit: StaticString = ",\"cache\":\"hit\""
+    static let cacheMiss: StaticString = ",\"cache\":\"miss\""
+    static let contentSize: StaticString = ",\"contentSize\":"
+    static let attributes: StaticString = ",\"attributes\":"
+    /// `"parallaxOffset":{"x":0,"y":` after a comma, before the offset's y.
+    static let offsetAlongY: StaticString = ",\"parallaxOffset\":{\"x\":0,\"y\":"
+    /// `"parallaxOffset":{"x":` after a comma, before the offset's x.
+    static let offsetAlongX: StaticString = ",\"parallaxOffset\":{\"x\":"
+    /// The y of an offset along x, and the offset's closing brace.
+    static let zeroY: StaticString = ",\"y\":0}"
+    /// `"parallaxOffset":` after a comma, before an offset along both axes.
+    static let offset: StaticString = ",\"parallaxOffset\":"
+    /// `"progress":` after a comma (stretch headers and backgrounds).
+    static let progress: StaticString = ",\"progress\":"
 }

@@ -9,20 +9,15 @@ extension JSONWriter {
         byte(UInt8(ascii: "["))
         for (index, transition) in transitions.enumerated() {
             if index > 0 { byte(UInt8(ascii: ",")) }
-            switch transition.kind {
-            case .cell: raw("{\"kind\":\"cell\"")
-            case .header: raw("{\"kind\":\"header\"")
-            case .footer: raw("{\"kind\":\"footer\"")
-            case .stretchHeader: raw("{\"kind\":\"stretchHeader\"")
-            case .background: raw("{\"kind\":\"background\"")
-            }
-            raw(",\"before\":")
+            member(Wire.ElementTransition.kind, opening: true)
+            word(Wire.Words.kinds[Int(transition.kind.rawValue)])
+            member(Wire.ElementTransition.before)
             itemPath(transition.before)
-            raw(",\"after\":")
+            member(Wire.ElementTransition.after)
             itemPath(transition.after)
-            raw(",\"from\":")
+            member(Wire.ElementTransition.from)
             if let from = transition.from { rect(from) } else { raw("null") }
-            raw(",\"to\":")
+            member(Wire.ElementTransition.to)
             if let to = transition.to { rect(to) } else { raw("null") }
             byte(UInt8(ascii: "}"))
         }
@@ -34,9 +29,9 @@ extension JSONWriter {
             raw("null")
             return
         }
-        raw("{\"section\":")
+        member(Wire.IndexPath.section, opening: true)
         integer(path.section)
-        raw(",\"item\":")
+        member(Wire.IndexPath.item)
         integer(path.item)
         byte(UInt8(ascii: "}"))
     }

@@ -175,8 +175,8 @@ public final class LayoutService: Sendable {
     }
 
     /// A probe's answer: the state now, which no cache may keep.
-    static func status(_ text: StaticString, _ code: Int) -> ServiceResponse {
-        .json(code, ProbeStatus(status: text), headers: [ServiceResponse.noStore])
+    static func status(_ state: ProbeStatus.State, _ code: Int) -> ServiceResponse {
+        .json(code, ProbeStatus(state: state), headers: [ServiceResponse.noStore])
     }
 
     /// Parses a JSON body with `decode`, or throws the problem to answer instead (thrown, so the usual

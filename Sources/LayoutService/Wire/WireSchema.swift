@@ -234,8 +234,36 @@ enum Wire {
         static let required = allCases
     }
 
+    /// An element of `ScrollListResponse.results`: one view of a list of bounds.
+    enum View: Int, WireSchema { case bounds, attributes, band
+        static let names = MemberNames(Self.self)
+        static let schemaName = "ScrollListResponse.results[]"
+        static let required: [Self] = [.bounds, .attributes]
+    }
+
+    /// An element of `FlingAnswer.frames`.
+    enum Frame: Int, WireSchema { case bounds, attributes
+        static let names = MemberNames(Self.self)
+        static let schemaName = "FlingAnswer.frames[]"
+        static let required: [Self] = [.bounds]
+    }
+
     enum Band: Int, WireSchema { case orderedSections, pinsHeaders, pinsFooters, sections, depths
         static let names = MemberNames(Self.self)
+        static let required = allCases
+    }
+
+    /// An element of `Band.sections`.
+    enum SectionSpan: Int, WireSchema { case section, start, end, header, footer
+        static let names = MemberNames(Self.self)
+        static let schemaName = "Band.sections[]"
+        static let required: [Self] = [.section, .start, .end]
+    }
+
+    /// An element of `Band.depths`.
+    enum Depth: Int, WireSchema { case section, item, maxOffset
+        static let names = MemberNames(Self.self)
+        static let schemaName = "Band.depths[]"
         static let required = allCases
     }
 
@@ -307,7 +335,8 @@ enum Wire {
         Item.self, Section.self, FlowLayoutSettings.self, Parallax.self, StretchHeader.self, BackgroundLayer.self, LayoutRequest.self, LayoutRegistration.self,
         ScrollRequest.self, FlingRequest.self, UpdateRequest.self, UpdateView.self,
         InsertItems.self, DeleteItems.self, MoveItem.self, ResizeItems.self, AppendItems.self, InsertSections.self, DeleteSections.self,
-        LayoutAttributes.self, LayoutResponse.self, ScrollListResponse.self, Band.self, ElementAnswer.self, FlingAnswer.self,
+        LayoutAttributes.self, LayoutResponse.self, ScrollListResponse.self, View.self, Frame.self, Band.self, SectionSpan.self,
+        Depth.self, ElementAnswer.self, FlingAnswer.self,
         LayoutMetadata.self, UpdateResponse.self, IndexPath.self, ElementTransition.self, CacheStatistics.self, Status.self,
         Problem.self,
     ]

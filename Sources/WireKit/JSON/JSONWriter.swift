@@ -96,6 +96,24 @@ public struct JSONWriter {
         written += length
     }
 
+    /// A short run of bytes kept for the process (a member's name, `MemberNames.fragment`), copied in
+    /// words as `raw(_: StaticString)` copies its text.
+    @inlinable @inline(__always)
+    public mutating func raw(fragment: UnsafeRawBufferPointer) {
+        let length = fragment.count
+        guard length >= 8, length <= 32 else { return append(fragment) }
+        reserve(32)
+        let source = fragment.baseAddress!
+        let destination = UnsafeMutableRawPointer(base + written)
+        var offset = 0
+        while offset + 8 < length {
+            destination.storeBytes(of: source.loadUnaligned(fromByteOffset: offset, as: UInt64.self), toByteOffset: offset, as: UInt64.self)
+            offset += 8
+        }
+        destination.storeBytes(of: source.loadUnaligned(fromByteOffset: length - 8, as: UInt64.self), toByteOffset: length - 8, as: UInt64.self)
+        written += length
+    }
+
     @inlinable @inline(__always)
     public mutating func byte(_ value: UInt8) { append(value) }
 
@@ -276,18 +294,6 @@ public struct JSONWriter {
             append(hex.utf8Start[Int(byte >> 4)])
             append(hex.utf8Start[Int(byte & 0xF)])
         }
-    }
-
-    /// An object of integer members, in the given order.
-    public mutating func object(_ members: KeyValuePairs<StaticString, Int>) {
-        append(UInt8(ascii: "{"))
-        for (index, member) in members.enumerated() {
-            raw(index == 0 ? "\"" : ",\"")
-            raw(member.key)
-            raw("\":")
-            integer(member.value)
-        }
-        append(UInt8(ascii: "}"))
     }
 
     /// A number as this writer spells it (`-3`, `0.5`, `1e+300`), for messages.

@@ -10,6 +10,8 @@ public struct MemberNames: @unchecked Sendable {
     let list: UnsafeBufferPointer<CChar>
     /// Where each slot's name lies in `list`.
     private let names: [UnsafeRawBufferPointer]
+    /// Each slot's `,"name":` then `{"name":`, as a writer puts a member's name before its value.
+    @usableFromInline let fragments: UnsafeBufferPointer<UnsafeRawBufferPointer>
 
     public init<Name: MemberName>(_ type: Name.Type) {
         let spelled = Name.allCases.map { String(describing: $0) }
@@ -25,6 +27,15 @@ public struct MemberNames: @unchecked Sendable {
             start += name.utf8.count + 1
         }
         self.names = names
+        fragments = UnsafeBufferPointer(kept: spelled.flatMap { name in
+            [",", "{"].map { opening in UnsafeRawBufferPointer(UnsafeBufferPointer(kept: Array("\(opening)\"\(name)\":".utf8))) }
+        })
+    }
+
+    /// `,"name":` for `slot`, or `{"name":` when the member opens its object: bytes kept for the process.
+    @inlinable
+    public func fragment(_ slot: Int, opening: Bool) -> UnsafeRawBufferPointer {
+        fragments[slot &* 2 &+ (opening ? 1 : 0)]
     }
 
     public var count: Int { names.count }
