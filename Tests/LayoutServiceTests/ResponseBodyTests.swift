@@ -28,7 +28,7 @@ struct ResponseBodyTests {
         do {
             var writer = JSONWriter(capacity: 16)
             writer.raw("\"lent\"")
-            let response = ServiceResponse.json(200, writer)
+            let response = ServiceResponse(status: 200, contentType: "application/json", body: writer.body)
             buffer = response.body.buffer
             lent = response.body.retainedBytes()
         }

@@ -33,8 +33,9 @@ struct ResponseHeadersTests {
     }
 
     @Test func headersComeInOrderWithTheRequestIDLast() {
-        var response = ServiceResponse.json(
-            201, JSONWriter(capacity: 16), etag: EntityTag(layout: layout), headers: [(name: "Location", value: "/v1/layouts/x")])
+        var response = ServiceResponse(
+            status: 201, contentType: "application/json", etag: EntityTag(layout: layout), headers: [(name: "Location", value: "/v1/layouts/x")],
+            body: [])
         response.requestID = RequestID(given: "trace-1")
         #expect(fields(response) == [
             "Content-Type: application/json", "ETag: \"0123456789abcdeffedcba9876543210\"", "Location: /v1/layouts/x",

@@ -3,20 +3,38 @@ import FlowLayout
 /// An answer's body as a typed value, written by its one encoder (`encode(into:)`) in a fixed member
 /// order, so equal answers are equal bytes. Handlers build these and never spell JSON.
 protocol WireAnswer {
+    /// What encoding may fail with: `Never`, or for answers computed as they are written (lists of
+    /// views), the problem to answer instead.
+    associatedtype Failure: Error = Never
     /// Bytes to reserve for the answer: a guess that saves the writer's growth on the usual answer.
     var estimatedBytes: Int { get }
-    func encode(into writer: inout JSONWriter)
+    func encode(into writer: inout JSONWriter) throws(Failure)
+}
+
+extension WireAnswer {
+    /// The answer's bytes, as a body.
+    func body() throws(Failure) -> ResponseBody {
+        var writer = JSONWriter(capacity: estimatedBytes)
+        try encode(into: &writer)
+        return writer.body
+    }
 }
 
 extension ServiceResponse {
     /// A JSON answer of `status` with `answer` as its body.
-    static func json(
-        _ status: Int, _ answer: some WireAnswer, etag: EntityTag? = nil, headers: [(name: StaticString, value: String)] = []
-    ) -> ServiceResponse {
-        var writer = JSONWriter(capacity: answer.estimatedBytes)
-        answer.encode(into: &writer)
-        return .json(status, writer, etag: etag, headers: headers)
+    static func json<Answer: WireAnswer>(
+        _ status: Int, _ answer: Answer, contentType: StaticString = "application/json", etag: EntityTag? = nil,
+        headers: [(name: StaticString, value: String)] = []
+    ) throws(Answer.Failure) -> ServiceResponse {
+        ServiceResponse(status: status, contentType: contentType, etag: etag, headers: headers, body: try answer.body())
     }
+}
+
+/// A problem (RFC 9457): the body of every refusal.
+extension Problem: WireAnswer {
+    var estimatedBytes: Int { 256 }
+
+    func encode(into writer: inout JSONWriter) { writer.problem(self) }
 }
 
 /// A stored layout's metadata: the answer to a registration and to `GET /v1/layouts/{id}`, and, with

@@ -11,18 +11,13 @@ extension JSONWriter {
         integer(FlowLayoutInput.algorithmVersion)
     }
 
-    mutating func layoutResponse(
-        layoutId: ContentHash, cacheHit: Bool, contentSize: Size, attributes: [LayoutAttributes],
-        more: (inout JSONWriter) -> Void = { _ in }
-    ) {
+    /// The head of a view's answer, up to its `attributes`, which come next.
+    mutating func viewAnswerHead(layoutId: ContentHash, cacheHit: Bool, contentSize: Size) {
         answerHead(layoutId: layoutId)
         raw(cacheHit ? Fragments.cacheHit : Fragments.cacheMiss)
         raw(Fragments.contentSize)
         size(contentSize)
         raw(Fragments.attributes)
-        attributeList(attributes)
-        more(&self)
-        byte(UInt8(ascii: "}"))
     }
 
     /// The head of the answer to a list of bounds, its `results` list left open for the views.

@@ -23,19 +23,12 @@ extension LayoutService {
                 return viewport
             }
         }
-        var writer = JSONWriter(capacity: 512 + frames.count * (asked.attributes ? 4096 : 80))
-        writer.flingHead(layoutId: id, contentSize: base.contentSize, fling: fling)
-        if asked.frameRate != nil {
-            writer.framesHead()
-            if !asked.attributes {
-                writer.boundsList(frames)
-            } else if writeViews(base, frames, parallax: asked.parallax, band: false, into: &writer) != nil {
-                throw .answerTooLarge(limit: configuration.limits.maxAnswerAttributes, pointer: "/attributes")
-            }
-            writer.closeList(andObject: false)
-        }
-        writer.closeObject()
-        var response = ServiceResponse.json(200, writer, etag: EntityTag(layout: id, body: request.body))
+        let listed: FlingAnswer.Frames? = asked.frameRate == nil ? nil
+            : asked.attributes ? .views(ViewSequence(
+                base: base, viewports: frames, parallax: asked.parallax, band: false, limit: configuration.limits.maxAnswerAttributes))
+            : .bounds(frames)
+        let answer = FlingAnswer(layoutId: id, contentSize: base.contentSize, fling: fling, frames: listed)
+        var response = try ServiceResponse.json(200, answer, etag: EntityTag(layout: id, body: request.body))
         response.cacheHit = true
         return response
     }

@@ -89,7 +89,7 @@ extension LayoutService {
         switch scroll.views {
         case .one(let viewport):
             return view(base, id: id, viewport, parallax: scroll.parallax, cacheHit: true, etag: etag, pointer: "/bounds", band: scroll.band)
-        case .list(let viewports): return results(base, id: id, viewports, parallax: scroll.parallax, etag: etag, band: scroll.band)
+        case .list(let viewports): return try results(base, id: id, viewports, parallax: scroll.parallax, etag: etag, band: scroll.band)
         }
     }
 
@@ -116,19 +116,19 @@ extension LayoutService {
         pointer: String?, band: Bool = false
     ) -> ServiceResponse {
         let limit = configuration.limits.maxAnswerAttributes
-        let written = withAttributes(of: base, in: viewport, parallax: parallax, limit: limit) { attributes -> JSONWriter? in
+        // Written inside the call: the attributes are the thread's scratch array, lent for it.
+        let written = ViewAttributes.with(of: base, in: viewport, parallax: parallax, limit: limit) { attributes -> ResponseBody? in
             // A band's sections count against the same budget as the attributes, before a byte is
             // written: with negative insets every section of the layout may be in a band.
             let spans = band ? base.sectionSpans(in: viewport) : []
             guard attributes.count + spans.count <= limit else { return nil }
-            var writer = JSONWriter(capacity: 256 + attributes.count * 200)
-            writer.layoutResponse(layoutId: id, cacheHit: cacheHit, contentSize: Self.contentSize(base, viewport), attributes: attributes) {
-                if band { $0.band(base, spans: spans, attributes: attributes) }
-            }
-            return writer
+            let answer = ViewAnswer(
+                layoutId: id, cacheHit: cacheHit, contentSize: Self.contentSize(base, viewport), attributes: attributes,
+                band: band ? (base, spans) : nil)
+            return answer.body()
         }
-        guard let writer = written ?? nil else { return .problem(.answerTooLarge(limit: limit, pointer: pointer)) }
-        var response = ServiceResponse.json(200, writer, etag: etag)
+        guard let body = written ?? nil else { return .problem(.answerTooLarge(limit: limit, pointer: pointer)) }
+        var response = ServiceResponse(status: 200, contentType: "application/json", etag: etag, body: body)
         response.cacheHit = cacheHit
         return response
     }
@@ -137,40 +137,11 @@ extension LayoutService {
     /// holds for the whole answer.
     private func results(
         _ base: BaseLayout, id: ContentHash, _ viewports: [Viewport], parallax: Parallax?, etag: EntityTag, band: Bool
-    ) -> ServiceResponse {
-        var writer = JSONWriter(capacity: 256 + viewports.count * 4096)
-        writer.resultsHead(layoutId: id, contentSize: base.contentSize)
-        if let index = writeViews(base, viewports, parallax: parallax, band: band, into: &writer) {
-            return .problem(.answerTooLarge(limit: configuration.limits.maxAnswerAttributes, pointer: "/bounds/\(index)"))
-        }
-        writer.closeList(andObject: true)
-        var response = ServiceResponse.json(200, writer, etag: etag)
+    ) throws(Problem) -> ServiceResponse {
+        let views = ViewSequence(
+            base: base, viewports: viewports, parallax: parallax, band: band, limit: configuration.limits.maxAnswerAttributes)
+        var response = try ServiceResponse.json(200, ViewListAnswer(layoutId: id, contentSize: base.contentSize, views: views), etag: etag)
         response.cacheHit = true
         return response
-    }
-
-    /// `{"bounds": …, "attributes": […]}` for each view, in order, separated by commas: the members of
-    /// a scroll's `results` and of a fling's `frames`, so a view's list is the same bytes in either.
-    /// The limit on elements (attributes, and a band's sections) holds for all the views together; nil
-    /// when they are written, else the index of the view that passed it (the writer then holds a part
-    /// of the answer).
-    func writeViews(
-        _ base: BaseLayout, _ viewports: [Viewport], parallax: Parallax?, band: Bool, into writer: inout JSONWriter
-    ) -> Int? {
-        var remaining = configuration.limits.maxAnswerAttributes
-        for (index, viewport) in viewports.enumerated() {
-            writer.viewHead(bounds: viewport.bounds, first: index == 0)
-            let written: Bool? = withAttributes(of: base, in: viewport, parallax: parallax, limit: remaining) { attributes in
-                let spans = band ? base.sectionSpans(in: viewport) : []
-                remaining -= attributes.count + spans.count
-                guard remaining >= 0 else { return false }
-                writer.attributeList(attributes)
-                if band { writer.band(base, spans: spans, attributes: attributes) }
-                return true
-            }
-            guard written == true else { return index }
-            writer.closeObject()
-        }
-        return nil
     }
 }

@@ -219,23 +219,6 @@ public final class LayoutService: Sendable {
         }
     }
 
-    /// Calls `body` with the attributes of the elements in one viewport, with parallax, from a base
-    /// layout; the array is the thread's scratch, valid during the call. Nil, without calling `body`,
-    /// when the viewport holds more than `limit` elements: the answer would be too large to send.
-    func withAttributes<Result>(
-        of base: BaseLayout, in viewport: Viewport, parallax: Parallax?, limit: Int,
-        _ body: ([LayoutAttributes]) -> Result
-    ) -> Result? {
-        AttributeScratch.with { attributes in
-            attributes.reserveCapacity(64)
-            base.attributes(in: viewport, into: &attributes, limit: limit)
-            guard attributes.count <= limit else { return nil }
-            let depth: ((Int, Int) -> Double?)? = base.hasParallaxDepths ? { base.parallaxDepth(section: $0, item: $1) } : nil
-            parallax?.apply(to: &attributes, viewport: viewport, scrollDirection: base.scrollDirection, depth: depth)
-            return body(attributes)
-        }
-    }
-
     /// `POST /v1/layout`: the attributes of the elements in the bounds, from the cached base layout.
     func layout(_ request: ServiceRequest) throws(Problem) -> ServiceResponse {
         let decoded = try decodeBody(request, decoder.decodeLayout)

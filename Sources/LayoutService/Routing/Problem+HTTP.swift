@@ -56,8 +56,8 @@ extension Problem {
 
     /// The problem's `application/problem+json` body, as the service writes it.
     public var body: [UInt8] {
-        var writer = JSONWriter(capacity: 256)
-        writer.problem(self)
+        var writer = JSONWriter(capacity: estimatedBytes)
+        encode(into: &writer)
         return writer.bytes
     }
 }

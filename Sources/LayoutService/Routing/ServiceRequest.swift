@@ -127,10 +127,6 @@ public struct ServiceResponse: Sendable {
         lend(name) { name in value.withUTF8 { visit(name, UnsafeRawBufferPointer($0)) } }
     }
 
-    static func json(_ status: Int, _ writer: JSONWriter, etag: EntityTag? = nil, headers: [(name: StaticString, value: String)] = []) -> ServiceResponse {
-        ServiceResponse(status: status, contentType: "application/json", etag: etag, headers: headers, body: writer.body)
-    }
-
     /// Marks an answer that is a pure function of its URL (a `GET` of a stored layout's view or
     /// element): anyone may cache it for as long as they like.
     mutating func cacheForever() {
@@ -165,12 +161,10 @@ public struct ServiceResponse: Sendable {
     }
 
     static func problem(_ problem: Problem, headers: [(name: StaticString, value: String)] = []) -> ServiceResponse {
-        var writer = JSONWriter(capacity: 256)
-        writer.problem(problem)
         var headers = headers
         headers.append(noStore)
         if let seconds = problem.retryAfter { headers.append((name: "Retry-After", value: String(seconds))) }
-        var response = ServiceResponse(status: problem.status, contentType: "application/problem+json", headers: headers, body: writer.body)
+        var response = ServiceResponse.json(problem.status, problem, contentType: "application/problem+json", headers: headers)
         response.failure = problem.detail
         return response
     }

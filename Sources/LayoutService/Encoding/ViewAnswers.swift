@@ -1,0 +1,130 @@
+import FlowLayout
+
+/// The attributes of the elements in one viewport of a base layout, with parallax.
+enum ViewAttributes {
+    /// Calls `body` with them; the array is the thread's scratch, valid during the call. Nil, without
+    /// calling `body`, when the viewport holds more than `limit` elements: the answer would be too
+    /// large to send.
+    static func with<Result>(
+        of base: BaseLayout, in viewport: Viewport, parallax: Parallax?, limit: Int, _ body: ([LayoutAttributes]) -> Result
+    ) -> Result? {
+        AttributeScratch.with { attributes in
+            attributes.reserveCapacity(64)
+            base.attributes(in: viewport, into: &attributes, limit: limit)
+            guard attributes.count <= limit else { return nil }
+            let depth: ((Int, Int) -> Double?)? = base.hasParallaxDepths ? { base.parallaxDepth(section: $0, item: $1) } : nil
+            parallax?.apply(to: &attributes, viewport: viewport, scrollDirection: base.scrollDirection, depth: depth)
+            return body(attributes)
+        }
+    }
+}
+
+/// One view of a layout (`LayoutResponse`): the answer to a scroll of one bounds, to a one-shot
+/// layout and to a `GET` of a stored layout's view.
+struct ViewAnswer: WireAnswer {
+    let layoutId: ContentHash
+    let cacheHit: Bool
+    let contentSize: Size
+    let attributes: [LayoutAttributes]
+    /// With a band: the layout and the sections' spans, what a client needs to compute the views
+    /// inside it (docs/flow-layout.md §19).
+    let band: (base: BaseLayout, spans: [BaseLayout.SectionSpan])?
+
+    var estimatedBytes: Int { 256 + attributes.count * 200 }
+
+    func encode(into writer: inout JSONWriter) {
+        writer.viewAnswerHead(layoutId: layoutId, cacheHit: cacheHit, contentSize: contentSize)
+        writer.attributeList(attributes)
+        if let band { writer.band(band.base, spans: band.spans, attributes: attributes) }
+        writer.closeObject()
+    }
+}
+
+/// Views of a layout, one after another, each `{"bounds", "attributes"[, "band"]}`: the `results`
+/// of a scroll of a list of bounds and the `frames` of a fling with attributes. Computed as they are
+/// written, each in the thread's scratch array; the limit on elements (attributes, and bands'
+/// sections) holds for all of them together.
+struct ViewSequence {
+    let base: BaseLayout
+    let viewports: [Viewport]
+    let parallax: Parallax?
+    let band: Bool
+    let limit: Int
+
+    /// Writes the views, separated by commas; nil when they are written, else the index of the view
+    /// that passed the limit (the writer then holds a part of the answer).
+    func write(into writer: inout JSONWriter) -> Int? {
+        var remaining = limit
+        for (index, viewport) in viewports.enumerated() {
+            writer.viewHead(bounds: viewport.bounds, first: index == 0)
+            let written: Bool? = ViewAttributes.with(of: base, in: viewport, parallax: parallax, limit: remaining) { attributes in
+                let spans = band ? base.sectionSpans(in: viewport) : []
+                remaining -= attributes.count + spans.count
+                guard remaining >= 0 else { return false }
+                writer.attributeList(attributes)
+                if band { writer.band(base, spans: spans, attributes: attributes) }
+                return true
+            }
+            guard written == true else { return index }
+            writer.closeObject()
+        }
+        return nil
+    }
+}
+
+/// The answer to a scroll of a list of bounds (`ScrollListResponse`): each view in order.
+struct ViewListAnswer: WireAnswer {
+    let layoutId: ContentHash
+    let contentSize: Size
+    let views: ViewSequence
+
+    var estimatedBytes: Int { 256 + views.viewports.count * 4096 }
+
+    /// Refused whole, naming the bounds that passed the limit, when the views hold too many elements.
+    func encode(into writer: inout JSONWriter) throws(Problem) {
+        writer.resultsHead(layoutId: layoutId, contentSize: contentSize)
+        if let index = views.write(into: &writer) { throw .answerTooLarge(limit: views.limit, pointer: "/bounds/\(index)") }
+        writer.closeList(andObject: true)
+    }
+}
+
+/// The answer to a fling (`FlingAnswer`): where the deceleration takes the view and, when asked,
+/// each display frame on the way.
+struct FlingAnswer: WireAnswer {
+    enum Frames {
+        /// Each frame's bounds.
+        case bounds([Viewport])
+        /// Each frame's bounds and attributes.
+        case views(ViewSequence)
+    }
+
+    let layoutId: ContentHash
+    let contentSize: Size
+    let fling: Fling
+    let frames: Frames?
+
+    var estimatedBytes: Int {
+        switch frames {
+        case nil: 512
+        case .bounds(let viewports): 512 + viewports.count * 80
+        case .views(let views): 512 + views.viewports.count * 4096
+        }
+    }
+
+    /// Refused whole when the frames' attributes are more than one answer carries.
+    func encode(into writer: inout JSONWriter) throws(Problem) {
+        writer.flingHead(layoutId: layoutId, contentSize: contentSize, fling: fling)
+        switch frames {
+        case nil: break
+        case .bounds(let viewports):
+            writer.framesHead()
+            writer.boundsList(viewports)
+            writer.closeList(andObject: false)
+        case .views(let views):
+            writer.framesHead()
+            if views.write(into: &writer) != nil { throw .answerTooLarge(limit: views.limit, pointer: "/attributes") }
+            writer.closeList(andObject: false)
+        }
+        writer.closeObject()
+    }
+}
