@@ -64,7 +64,7 @@ extension JSONValue {
     /// One of the given names, returned as the case at the same position.
     func choice<Value>(_ options: KeyValuePairs<StaticString, Value>) throws(RequestError) -> Value {
         guard let bytes = stringBytes else { throw .invalid("Expected a string, got \(typeName).") }
-        if let value = RequestFields.choice(bytes, in: options) { return value }
+        if let value = options.value(named: bytes) { return value }
         let key = JSONKey(bytes: bytes)
         let names = options.map { "'\($0.key)'" }.joined(separator: ", ")
         throw .invalid("Expected one of \(names), got '\(key.string)'.")

@@ -19,7 +19,7 @@ extension LayoutRequestDecoder {
         }
         var layoutDirection = LayoutDirection.leftToRight
         if let member = members[.layoutDirection] {
-            guard let word = member.stringBytes, let direction = RequestFields.choice(word, in: Wire.Words.layoutDirections)
+            guard let word = member.stringBytes, let direction = Wire.Words.layoutDirections.value(named: word)
             else { return nil }
             layoutDirection = direction
         }
@@ -37,7 +37,7 @@ extension LayoutRequestDecoder {
     /// `{"model": "center" | "cover", "maxOffset", "clamp"?, "direction"?}`.
     private func plainCellParallax(_ value: JSONValue) -> CellParallax? {
         guard let members = value.readMembers(RequestFields.CellParallax.self),
-            let word = members[.model]?.stringBytes, let model = RequestFields.choice(word, in: Wire.Words.cellModels),
+            let word = members[.model]?.stringBytes, let model = Wire.Words.cellModels.value(named: word),
             let maxOffset = members[.maxOffset]?.double, limits.admitsLength(maxOffset)
         else { return nil }
         var cells = CellParallax(model: .center, maxOffset: maxOffset)
@@ -51,7 +51,7 @@ extension LayoutRequestDecoder {
             cells.clamp = clamp
         }
         if let member = members[.direction] {
-            guard let word = member.stringBytes, let direction = RequestFields.choice(word, in: Wire.Words.cellDirections)
+            guard let word = member.stringBytes, let direction = Wire.Words.cellDirections.value(named: word)
             else { return nil }
             cells.direction = direction
         }

@@ -55,8 +55,7 @@ enum QueryParameters {
 
     /// One of `choices`, spelled exactly.
     static func choice<Value>(_ name: String, _ value: String, in choices: KeyValuePairs<StaticString, Value>) throws(Problem) -> Value {
-        var word = value
-        guard let chosen = word.withUTF8({ RequestFields.choice(UnsafeRawBufferPointer($0), in: choices) }) else {
+        guard let chosen = choices.value(named: value) else {
             let words = choices.map { "'\($0.key)'" }.joined(separator: " or ")
             throw invalid(name, "must be \(words), got '\(value)'")
         }

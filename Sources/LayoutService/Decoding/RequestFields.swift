@@ -17,11 +17,4 @@ enum RequestFields {
 
     /// The cell models and presets `parallax.model` names.
     enum CellModel { case center, cover, whatsAppImage, tableCellImage }
-
-    /// The value `word` names in `choices`, or nil.
-    static func choice<Value>(_ word: UnsafeRawBufferPointer, in choices: KeyValuePairs<StaticString, Value>) -> Value? {
-        let key = JSONKey(bytes: word)
-        for (name, value) in choices where key == name { return value }
-        return nil
-    }
 }

@@ -93,15 +93,10 @@ public final class LayoutService: Sendable {
         guard request.method == "POST" else { return false }
         let bytes = request.body.count
         if bytes > 16 * 1024 { return true }
-        return request.path.withUTF8 { path in
-            func endsWith(_ suffix: StaticString) -> Bool {
-                let count = suffix.utf8CodeUnitCount
-                return path.count >= count && memcmp(path.baseAddress! + path.count - count, suffix.utf8Start, count) == 0
-            }
-            // A scroll's path ends in "attributes", compared once, and only for a body over 1 KiB.
-            return bytes > 1024 ? endsWith("/attributes") || endsWith("/updates") || endsWith("/fling")
-                : path.last == UInt8(ascii: "g") ? endsWith("/fling") : endsWith("/updates")
-        }
+        let path = request.path
+        // A scroll's path ends in "attributes", compared once, and only for a body over 1 KiB.
+        return bytes > 1024 ? path.hasSuffix("/attributes") || path.hasSuffix("/updates") || path.hasSuffix("/fling")
+            : path.lastByte == UInt8(ascii: "g") ? path.hasSuffix("/fling") : path.hasSuffix("/updates")
     }
 
     /// The answer to a long request that found every compute thread busy and `waiting` more queued:
@@ -184,38 +179,15 @@ public final class LayoutService: Sendable {
     func decodeBody<Decoded>(
         _ request: ServiceRequest, _ decode: (JSONValue) throws(RequestError) -> Decoded
     ) throws(Problem) -> Decoded {
-        guard Self.isJSON(request.contentType) else { throw .unsupportedMediaType(request.contentType?.description) }
+        guard request.contentType?.isMediaType("application/json") == true else {
+            throw .unsupportedMediaType(request.contentType?.description)
+        }
         do {
             return try JSONDocument.withRoot(
                 of: request.body, padded: request.bodyIsPadded, maxBytes: configuration.limits.maxBodyBytes
             ) { (root) throws(RequestError) in try decode(root) }
         } catch {
             throw error.problem
-        }
-    }
-
-    /// `application/json` in any case, with or without parameters such as `charset=utf-8`. Compared on
-    /// bytes without building strings: it runs for every request.
-    static func isJSON(_ contentType: RequestText?) -> Bool {
-        guard let contentType else { return false }
-        return contentType.withUTF8 { bytes in
-            let expected: StaticString = "application/json"
-            // As nearly every client spells it: two words compared.
-            if bytes.count == expected.utf8CodeUnitCount, memcmp(bytes.baseAddress!, expected.utf8Start, bytes.count) == 0 {
-                return true
-            }
-            var index = 0
-            while index < bytes.count, bytes[index] == UInt8(ascii: " ") || bytes[index] == UInt8(ascii: "\t") { index += 1 }
-            guard bytes.count - index >= expected.utf8CodeUnitCount else { return false }
-            for offset in 0..<expected.utf8CodeUnitCount {
-                // ASCII lower-casing: setting bit 5 maps A–Z to a–z and leaves '/' alone.
-                let byte = bytes[index + offset]
-                let lowered = (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z")) ? byte | 0x20 : byte
-                guard lowered == expected.utf8Start[offset] else { return false }
-            }
-            index += expected.utf8CodeUnitCount
-            while index < bytes.count, bytes[index] == UInt8(ascii: " ") || bytes[index] == UInt8(ascii: "\t") { index += 1 }
-            return index == bytes.count || bytes[index] == UInt8(ascii: ";")
         }
     }
 

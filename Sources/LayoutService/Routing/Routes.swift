@@ -1,11 +1,5 @@
 import FlowLayout
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 extension LayoutService {
     /// Every route the service answers, declared once: the methods, the path template, the label its
     /// requests are counted and logged under, the statuses its handler may answer, and the handler.

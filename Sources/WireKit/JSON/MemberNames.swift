@@ -49,3 +49,19 @@ extension JSONKey {
         return key.bytes.count == expected.count && key.bytes.elementsEqual(expected)
     }
 }
+
+/// A table of the words a member may be and the values they name (`"vertical": .vertical`).
+extension KeyValuePairs where Key == StaticString {
+    /// The value `word` names, compared byte for byte; nil when it names none.
+    @inlinable @inline(__always)
+    public func value(named word: UnsafeRawBufferPointer) -> Value? {
+        let key = JSONKey(bytes: word)
+        for (name, value) in self where key == name { return value }
+        return nil
+    }
+
+    public func value(named word: String) -> Value? {
+        var word = word
+        return word.withUTF8 { value(named: UnsafeRawBufferPointer($0)) }
+    }
+}
