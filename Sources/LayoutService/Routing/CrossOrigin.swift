@@ -58,15 +58,25 @@ public struct CrossOriginPolicy: Sendable, Equatable {
         }
     }
 
+    /// Whether answers vary by `Origin`: with listed origins, every answer, for caches, whoever asked.
+    private var variesByOrigin: Bool {
+        if case .listed = origins { return true }
+        return false
+    }
+
+    /// The fields every answer (but a preflight's) to an allowed origin carries: the origin it may be
+    /// read from, and the headers a page may read.
+    private func readableBy(_ allowed: String) -> [(name: StaticString, value: String)] {
+        [("Access-Control-Allow-Origin", allowed), ("Access-Control-Expose-Headers", Self.exposedHeaders)]
+    }
+
     /// The CORS fields of an answer the HTTP layer makes by itself (a refusal) for a request from
     /// `origin`, as `apply` gives them to the service's own: `Vary: Origin` with listed origins, then
     /// for an allowed origin `Access-Control-Allow-Origin` and `-Expose-Headers`.
     public func refusalFields(origin: String?) -> [(name: String, value: String)] {
-        var fields: [(name: String, value: String)] = []
-        if case .listed = origins { fields.append((name: "Vary", value: "Origin")) }
+        var fields: [(name: String, value: String)] = variesByOrigin ? [("Vary", "Origin")] : []
         if let origin, let allowed = allowedOrigin(origin) {
-            fields.append((name: "Access-Control-Allow-Origin", value: allowed))
-            fields.append((name: "Access-Control-Expose-Headers", value: Self.exposedHeaders))
+            fields += readableBy(allowed).map { (name: $0.name.description, value: $0.value) }
         }
         return fields
     }
@@ -76,17 +86,17 @@ public struct CrossOriginPolicy: Sendable, Equatable {
     /// headers it may send; any other answer to an allowed origin names it and exposes its headers.
     /// With listed origins every answer varies by `Origin`, for caches, whoever asked.
     func apply(to response: inout ServiceResponse, for request: ServiceRequest) {
-        if case .listed = origins { response.variesByOrigin = true }
+        if variesByOrigin { response.variesByOrigin = true }
         guard let origin = request.origin, let allowed = allowedOrigin(origin) else { return }
-        response.headers.append((name: "Access-Control-Allow-Origin", value: allowed))
         if request.method == "OPTIONS", request.accessControlRequestMethod != nil, response.status == 204,
             let methods = response.headers.first(where: { $0.name.description == "Allow" })?.value
         {
+            response.headers.append((name: "Access-Control-Allow-Origin", value: allowed))
             response.headers.append((name: "Access-Control-Allow-Methods", value: methods))
             response.headers.append((name: "Access-Control-Allow-Headers", value: Self.allowedHeaders))
             response.headers.append((name: "Access-Control-Max-Age", value: Self.maxAgeSeconds))
         } else {
-            response.headers.append((name: "Access-Control-Expose-Headers", value: Self.exposedHeaders))
+            response.headers += readableBy(allowed)
         }
     }
 }
