@@ -1,0 +1,86 @@
+@_spi(WorkCounting) import FlowLayout
+import Testing
+
+/// Masonry placement by hand (docs/flow-layout.md §22): two columns 45 wide in 100 with 10 between
+/// them, cells 5 apart in a column.
+@Suite("Masonry placement")
+struct MasonryPlacementTests {
+    static func place(
+        _ items: [MasonryItem], _ columns: MasonryColumns = MasonryColumns(count: .fixed(2)), lineSpacing: Double = 5
+    ) -> MasonryPlacement {
+        MasonryPlacement(items: items, columns: columns, width: 100, interitemSpacing: 10, lineSpacing: lineSpacing)
+    }
+
+    static func sized(_ sizes: [(Double, Double)]) -> [MasonryItem] {
+        sizes.map { MasonryItem(size: Size(width: $0.0, height: $0.1)) }
+    }
+
+    @Test func shortestColumnFirstWithTiesToTheLowestIndex() {
+        // Heights by aspect ratio in a 45-wide column: 45, 90, 22.5, 45.
+        let placed = Self.place(Self.sized([(90, 90), (45, 90), (90, 45), (90, 90)]))
+        #expect(placed.columnCount == 2 && placed.columnWidth == 45)
+        #expect(placed.cells.map(\.column) == [0, 1, 0, 0])
+        #expect(placed.cells.map(\.frame) == [
+            Rect(x: 0, y: 0, width: 45, height: 45), Rect(x: 55, y: 0, width: 45, height: 90),
+            Rect(x: 0, y: 50, width: 45, height: 22.5), Rect(x: 0, y: 77.5, width: 45, height: 45),
+        ])
+        // Column 0 ends at 127.5 + 5, column 1 at 95 + 5: the content is 127.5 tall.
+        #expect(placed.height == 122.5)
+    }
+
+    @Test func equalBottomsGoToTheLowestColumn() {
+        let placed = Self.place(Self.sized([(45, 45), (45, 45), (45, 45), (45, 45)]), MasonryColumns(count: .fixed(3)), lineSpacing: 0)
+        // Three columns of 26.666…: heights of 26.666…, all equal, so the fourth returns to column 0.
+        #expect(placed.cells.map(\.column) == [0, 1, 2, 0])
+        #expect(placed.cells[3].frame.minY == placed.cells[0].frame.maxY)
+    }
+
+    @Test func aFullSpanItemStartsBelowEveryColumnAndLevelsThem() {
+        var items = Self.sized([(90, 90), (45, 90)])
+        items.append(MasonryItem(size: Size(width: 100, height: 20), fullSpan: true))
+        items += Self.sized([(90, 90), (90, 90)])
+        let placed = Self.place(items)
+        // Column 1 ends lowest (90 + 5); the full-span item starts there, 100 wide and 20 tall.
+        #expect(placed.cells[2] == MasonryPlacement.Cell(column: nil, frame: Rect(x: 0, y: 95, width: 100, height: 20)))
+        // Both columns continue 5 below it: equal, so column 0 first.
+        #expect(placed.cells[3].column == 0 && placed.cells[3].frame.minY == 120)
+        #expect(placed.cells[4].column == 1 && placed.cells[4].frame.minY == 120)
+        #expect(placed.height == 165)
+    }
+
+    @Test func orderedPlacementAndNamedColumns() {
+        let ordered = Self.place(Self.sized([(45, 90), (45, 10), (45, 10), (45, 10)]), MasonryColumns(count: .fixed(2), placement: .ordered))
+        #expect(ordered.cells.map(\.column) == [0, 1, 0, 1])
+        var items = Self.sized([(45, 10), (45, 10), (45, 10)])
+        items[1].column = 0
+        let named = Self.place(items)
+        // The named column wins; the third cell then goes to the empty column 1.
+        #expect(named.cells.map(\.column) == [0, 0, 1])
+        #expect(named.cells[1].frame.minY == 15)
+    }
+
+    @Test func columnCountsFromAMinimumWidthAndHeightsAsGiven() {
+        let columns = { (minimum: Double) in MasonryColumns(count: .minimumWidth(minimum)).columnCount(width: 100, spacing: 10) }
+        // ⌊(100 + 10) / (w + 10)⌋, at least one.
+        #expect([columns(30), columns(26.6), columns(45), columns(46), columns(500)] == [2, 3, 2, 1, 1])
+        let placed = Self.place(Self.sized([(90, 33)]), MasonryColumns(count: .fixed(2), columnSpacing: 20, itemSizing: .height))
+        #expect(placed.columnWidth == 40 && placed.cells[0].frame == Rect(x: 0, y: 0, width: 40, height: 33))
+        #expect(Self.place([]).height == 0)
+    }
+
+    /// A view's query binary-searches each column: 1,000 and 1,000,000 items differ by the search.
+    @Test func aVisibleQueryCostsTheSearchAndTheCellsFound() {
+        func work(_ count: Int) -> (work: Int, found: Int) {
+            let items = (0..<count).map { MasonryItem(size: Size(width: 100, height: Double(50 + ($0 * 37) % 200))) }
+            let placed = MasonryPlacement(
+                items: items, columns: MasonryColumns(count: .fixed(3)), width: 390, interitemSpacing: 8, lineSpacing: 8)
+            var work = 0
+            let found = placed.items(intersecting: 20_000, 20_844, work: &work)
+            return (work, found.count)
+        }
+        let (small, large) = (work(1_000), work(1_000_000))
+        #expect(small.found == large.found && small.found > 10)
+        // Four lanes (three columns and the full-span items), each log₂(1,000) = 10 probes more.
+        #expect(large.work - small.work <= 4 * 11, "\(small) \(large)")
+    }
+}
