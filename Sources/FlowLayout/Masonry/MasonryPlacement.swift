@@ -77,6 +77,13 @@ public struct MasonryPlacement: Sendable {
     /// in item order: a binary search in each column's cells, then the cells found. O(c log n + k log k)
     /// for k cells found, when each column's cells follow each other (spacing + height ≥ 0); a column
     /// whose cells overlap (negative spacing) is read across its overlap.
+    public func items(intersecting low: Double, _ high: Double) -> [Int] {
+        var uncounted = Uncounted()
+        return items(intersecting: low, high, work: &uncounted)
+    }
+
+    /// `items(intersecting:_:)`, counting the cells and search probes it reads.
+    @_spi(WorkCounting)
     public func items(intersecting low: Double, _ high: Double, work: inout some WorkCounter) -> [Int] {
         var found: [Int] = []
         for lane in lanes { lane.append(intersecting: low, high, cells: cells, into: &found, work: &work) }
