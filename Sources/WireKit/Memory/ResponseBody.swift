@@ -68,46 +68,24 @@ public struct ResponseBody: RandomAccessCollection, Equatable, Sendable, Express
 /// Buffers of a scroll answer's size come from `BodyBlocks`, kept per thread.
 @usableFromInline
 final class ByteBuffer: @unchecked Sendable {
-    /// The buffer's fields, behind a pointer rather than stored in the object: a class's stored `var`
-    /// is checked for exclusive access at run time wherever code from another module (inlined across
-    /// modules) may touch it, a few hundred instructions a scroll; memory behind a pointer is not.
-    private let fields: UnsafeMutablePointer<Fields>
-
-    private struct Fields {
-        var base: UnsafeMutablePointer<UInt8>
-        var count = 0
-        var capacity: Int
-        var budget: AnswerBudget?
-    }
-
-    var base: UnsafeMutablePointer<UInt8> {
-        get { fields.pointee.base }
-        set { fields.pointee.base = newValue }
-    }
-    var count: Int {
-        get { fields.pointee.count }
-        set { fields.pointee.count = newValue }
-    }
-    var capacity: Int {
-        get { fields.pointee.capacity }
-        set { fields.pointee.capacity = newValue }
-    }
+    // Unchecked: a class's stored `var` is checked for exclusive access at run time wherever code of
+    // another module (inlined across modules) touches it, a few hundred instructions a scroll. A
+    // buffer is written by one writer, then only read (the invariant `ResponseBody` documents).
+    @exclusivity(unchecked) var base: UnsafeMutablePointer<UInt8>
+    @exclusivity(unchecked) var count = 0
+    @exclusivity(unchecked) var capacity: Int
     /// The budget these bytes are counted against while they wait to be sent (`ResponseBody.take`).
-    var budget: AnswerBudget? {
-        get { fields.pointee.budget }
-        set { fields.pointee.budget = newValue }
-    }
+    @exclusivity(unchecked) var budget: AnswerBudget?
 
     init(capacity: Int) {
-        let capacity = Swift.max(capacity, 16)
-        fields = .allocate(capacity: 1)
-        fields.initialize(to: Fields(base: .allocate(capacity: capacity), capacity: capacity))
+        self.capacity = Swift.max(capacity, 16)
+        base = .allocate(capacity: self.capacity)
     }
 
     /// A buffer around a block of `BodyBlocks.size` bytes.
     init(block: UnsafeMutablePointer<UInt8>) {
-        fields = .allocate(capacity: 1)
-        fields.initialize(to: Fields(base: block, capacity: BodyBlocks.size))
+        capacity = BodyBlocks.size
+        base = block
     }
 
     /// A buffer for at least `capacity` bytes: a kept block for the sizes of scroll answers.
@@ -123,9 +101,8 @@ final class ByteBuffer: @unchecked Sendable {
 
     deinit {
         giveBackBudget()
-        if capacity != BodyBlocks.size || !BodyBlocks.give(block: base) { base.deallocate() }
-        fields.deinitialize(count: 1)
-        fields.deallocate()
+        if capacity == BodyBlocks.size, BodyBlocks.give(block: base) { return }
+        base.deallocate()
     }
 
     /// Makes room for `extra` more bytes after `count`, doubling.
