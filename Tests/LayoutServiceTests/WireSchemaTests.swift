@@ -49,7 +49,14 @@ struct WireSchemaTests {
                 let properties = WireSchemaTests.properties(schema)
                 var words: [String: Set<String>] = [:]
                 for (member, property) in properties {
-                    if let list = property["enum"] as? [Any] { words[member] = Set(list.map { "\($0)" }) }
+                    // `enum`, `const`, and those of the alternatives a member may be (`oneOf`).
+                    let alternatives = [property] + ((property["oneOf"] as? [[String: Any]]) ?? [])
+                    var found: Set<String> = []
+                    for alternative in alternatives {
+                        if let list = alternative["enum"] as? [Any] { found.formUnion(list.map { "\($0)" }) }
+                        if let word = alternative["const"] { found.insert("\(word)") }
+                    }
+                    if !found.isEmpty { words[member] = found }
                 }
                 return (Set(properties.keys), Set((schema["required"] as? [String]) ?? []), words)
             }
@@ -107,8 +114,9 @@ struct WireSchemaTests {
         #expect(Fragments.layoutId.description == "{\(quoted(Wire.LayoutResponse.layoutId.name))")
         #expect(Fragments.algorithmVersion.description == ",\(quoted(Wire.LayoutResponse.algorithmVersion.name))")
         let cache = quoted(Wire.LayoutResponse.cache.name)
-        #expect(Fragments.cacheHit.description == ",\(cache)\"\(Wire.Words.cacheOutcomes[0])\"")
-        #expect(Fragments.cacheMiss.description == ",\(cache)\"\(Wire.Words.cacheOutcomes[1])\"")
+        let (hit, miss) = (Wire.Words.word(true, in: Wire.Words.cacheOutcomes), Wire.Words.word(false, in: Wire.Words.cacheOutcomes))
+        #expect(Fragments.cacheHit.description == ",\(cache)\"\(hit[0])\"")
+        #expect(Fragments.cacheMiss.description == ",\(cache)\"\(miss[0])\"")
         #expect(Fragments.contentSize.description == ",\(quoted(Wire.LayoutResponse.contentSize.name))")
         #expect(Fragments.attributes.description == ",\(quoted(Wire.LayoutResponse.attributes.name))")
         #expect(Fragments.x.description == "{\(x)")
@@ -130,5 +138,21 @@ struct WireSchemaTests {
             Wire.FlingAnswer.allCases.map(\.name), Wire.LayoutMetadata.allCases.map(\.name), Wire.UpdateResponse.allCases.map(\.name),
         ]
         for head in heads { #expect(Array(head.prefix(2)) == ["layoutId", "algorithmVersion"]) }
+    }
+
+    /// Readers and writers one schema's names serve for others: the names are the same in each.
+    @Test func sharedReadersAndWritersUseNamesEverySchemaHas() {
+        func names<Schema: WireSchema>(_: Schema.Type) -> [String] { Schema.allCases.map(\.name) }
+        // The metadata's encoder writes an update's answer too.
+        #expect(Array(names(Wire.UpdateResponse.self).prefix(names(Wire.LayoutMetadata.self).count)) == names(Wire.LayoutMetadata.self))
+        // `viewHead` begins a scroll's results and a fling's frames alike.
+        #expect(Array(names(Wire.View.self).prefix(2)) == names(Wire.Frame.self))
+        // The view's members the scroll, fling and one-shot readers share (`ViewFields`).
+        let view = ["bounds", "scrollOffset", "scale", "layoutDirection", "parallax"]
+        for schema in [names(Wire.LayoutRequest.self), names(Wire.ScrollRequest.self), names(Wire.FlingRequest.self)] {
+            #expect(Set(view).isSubset(of: schema), "\(schema)")
+        }
+        // A band is written with `LayoutResponse`'s name in a view of a list too.
+        #expect(names(Wire.View.self).contains(Wire.LayoutResponse.band.name))
     }
 }

@@ -8,8 +8,6 @@ struct HitQuery {
     var scale: Double?
     var layoutDirection: LayoutDirection
 
-    static let kinds: KeyValuePairs<StaticString, LayoutAttributes.Kind> = ["cell": .cell, "header": .header, "footer": .footer]
-
     static func decode(_ query: [(name: String, value: String)], limits: Limits) throws(Problem) -> HitQuery {
         var coordinates: [String: Double] = [:]
         var kind = LayoutAttributes.Kind.cell
@@ -18,7 +16,7 @@ struct HitQuery {
         for (name, value) in query {
             switch name {
             case "x", "y": coordinates[name] = try QueryParameters.number(name, value, limits: limits)
-            case "kind": kind = try QueryParameters.choice(name, value, in: kinds)
+            case "kind": kind = try QueryParameters.choice(name, value, in: Wire.Words.elementKinds)
             case "scale": scale = try QueryParameters.scale(value, limits: limits)
             case "layoutDirection": layoutDirection = try QueryParameters.layoutDirection(value)
             default: throw QueryParameters.invalid(name, "is not a parameter of this route (x, y, kind, scale, layoutDirection)")

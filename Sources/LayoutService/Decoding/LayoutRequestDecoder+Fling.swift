@@ -35,11 +35,9 @@ extension LayoutRequestDecoder {
             attributes: attributes, parallax: parallax)
     }
 
-    static let decelerationRates: KeyValuePairs<StaticString, Deceleration> = ["normal": .normal, "fast": .fast]
-
     /// `normal`, `fast`, or a rate per millisecond strictly between 0 and 1.
     private func decodeDecelerationRate(_ value: JSONValue) throws(RequestError) -> Deceleration {
-        if value.stringBytes != nil { return try value.choice(Self.decelerationRates) }
+        if value.stringBytes != nil { return try value.choice(Wire.Words.decelerationRates) }
         guard let rate = value.double else {
             throw .invalid("Expected 'normal', 'fast' or a number between 0 and 1, got \(value.typeName).")
         }

@@ -22,7 +22,8 @@ extension LayoutRequestDecoder {
             else if key == Wire.Parallax.insets {
                 // "contentInset" takes the request's own content inset (bars the content scrolls under).
                 if value.stringBytes != nil {
-                    insets = try value.choice(["contentInset": contentInset])
+                    _ = try value.choice(Wire.Words.parallaxInsets)
+                    insets = contentInset
                 } else {
                     insets = try value.insets(limits)
                 }

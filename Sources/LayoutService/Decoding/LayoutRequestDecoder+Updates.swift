@@ -49,7 +49,7 @@ extension LayoutRequestDecoder {
         guard let name = given[OperationMember.op.rawValue] else {
             throw RequestError.invalid("The field 'op' is required: it names the operation.").under("op")
         }
-        let operation = try within("op") { () throws(RequestError) in try name.choice(UpdateOperation.names) }
+        let operation = try within("op") { () throws(RequestError) in try name.choice(Wire.Words.operations) }
         for member in OperationMember.allCases where member != .op && given[member.rawValue] != nil {
             guard operation.members.contains(member) else {
                 throw RequestError.invalid("'\(member)' is not a field of '\(operation)'.").under("\(member)")
@@ -127,10 +127,10 @@ extension LayoutRequestDecoder {
         var bounds: Rect?
         var scale: Double?
         try value.members { (key, value) throws(RequestError) in
-            if key == RequestFields.View.bounds {
+            if key == Wire.UpdateView.bounds {
                 let decoded = try decodeBounds(value)
                 bounds = Rect(origin: decoded.origin ?? .zero, size: decoded.size)
-            } else if key == RequestFields.View.scale { scale = try decodeScale(value) }
+            } else if key == Wire.UpdateView.scale { scale = try decodeScale(value) }
             else { return false }
             return true
         }
@@ -145,24 +145,24 @@ enum OperationMember: Int, MemberName {
     static let names = MemberNames(Self.self)
 }
 
-/// The operations `op` names (`LayoutUpdate`'s cases), and the fields each has, all required.
+/// The operations `op` names (`LayoutUpdate`'s cases, `Wire.Words.operations`).
 enum UpdateOperation {
     case insertItems, deleteItems, moveItem, resizeItems, appendItems, insertSections, deleteSections
 
-    static let names: KeyValuePairs<StaticString, UpdateOperation> = [
-        "insertItems": .insertItems, "deleteItems": .deleteItems, "moveItem": .moveItem, "resizeItems": .resizeItems,
-        "appendItems": .appendItems, "insertSections": .insertSections, "deleteSections": .deleteSections,
-    ]
-
+    /// The fields the operation has besides `op`, all required: its schema's members (`Wire`).
     var members: [OperationMember] {
         switch self {
-        case .insertItems: return [.section, .at, .items]
-        case .deleteItems: return [.section, .at, .count]
-        case .moveItem: return [.from, .to]
-        case .resizeItems: return [.section, .at, .sizes]
-        case .appendItems: return [.section, .items]
-        case .insertSections: return [.at, .sections]
-        case .deleteSections: return [.at, .count]
+        case .insertItems: Self.members(of: Wire.InsertItems.self)
+        case .deleteItems: Self.members(of: Wire.DeleteItems.self)
+        case .moveItem: Self.members(of: Wire.MoveItem.self)
+        case .resizeItems: Self.members(of: Wire.ResizeItems.self)
+        case .appendItems: Self.members(of: Wire.AppendItems.self)
+        case .insertSections: Self.members(of: Wire.InsertSections.self)
+        case .deleteSections: Self.members(of: Wire.DeleteSections.self)
         }
+    }
+
+    private static func members<Schema: WireSchema>(of _: Schema.Type) -> [OperationMember] {
+        Schema.allCases.compactMap { member in OperationMember.allCases.first { "\($0)" == member.name && $0 != .op } }
     }
 }

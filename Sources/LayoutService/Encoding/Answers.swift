@@ -63,8 +63,9 @@ struct LayoutMetadata: WireAnswer {
     var estimatedBytes: Int { 256 + (update?.transitions?.count ?? 0) * 160 }
 
     func encode(into writer: inout JSONWriter) {
-        // An update's answer is the metadata with more members: `UpdateResponse` declares them all.
-        typealias Member = Wire.UpdateResponse
+        // An update's answer is the metadata and more members (`UpdateResponse` begins with
+        // `LayoutMetadata`'s, `WireSchemaTests`).
+        typealias Member = Wire.LayoutMetadata
         writer.answerHead(layoutId: layoutId)
         writer.member(Member.scrollDirection)
         writer.word(scrollDirection, in: Wire.Words.scrollDirections)
@@ -77,14 +78,14 @@ struct LayoutMetadata: WireAnswer {
         writer.member(Member.bytes)
         writer.integer(bytes)
         if let update {
-            writer.member(Member.previousLayoutId)
+            writer.member(Wire.UpdateResponse.previousLayoutId)
             writer.string(update.previousLayoutId)
             if let adjustment = update.contentOffsetAdjustment {
-                writer.member(Member.contentOffsetAdjustment)
+                writer.member(Wire.UpdateResponse.contentOffsetAdjustment)
                 writer.point(adjustment)
             }
             if let transitions = update.transitions {
-                writer.member(Member.transitions)
+                writer.member(Wire.UpdateResponse.transitions)
                 writer.transitions(transitions)
             }
         }
@@ -101,8 +102,8 @@ struct UpdateOutcome {
 
 /// A probe's answer: `{"status": "ok"}`.
 struct ProbeStatus: WireAnswer {
-    /// In the order of `Wire.Words.statuses`.
-    enum State: Int { case ok, ready, draining }
+    /// Spelled by `Wire.Words.statuses`.
+    enum State { case ok, ready, draining }
 
     let state: State
 
@@ -110,7 +111,7 @@ struct ProbeStatus: WireAnswer {
 
     func encode(into writer: inout JSONWriter) {
         writer.member(Wire.Status.status, opening: true)
-        writer.word(Wire.Words.statuses[state.rawValue])
+        writer.word(state, in: Wire.Words.statuses)
         writer.byte(UInt8(ascii: "}"))
     }
 }

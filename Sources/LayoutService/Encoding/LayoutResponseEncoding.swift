@@ -24,7 +24,7 @@ extension JSONWriter {
     mutating func resultsHead(layoutId: ContentHash, contentSize: Size) {
         answerHead(layoutId: layoutId)
         member(Wire.ScrollListResponse.cache)
-        word(Wire.Words.cacheOutcomes[0])
+        word(true, in: Wire.Words.cacheOutcomes)
         member(Wire.ScrollListResponse.contentSize)
         size(contentSize)
         member(Wire.ScrollListResponse.results)
@@ -101,7 +101,7 @@ extension JSONWriter {
     mutating func attributePrefix(_ attributes: LayoutAttributes) {
         typealias Member = Wire.LayoutAttributes
         member(Member.kind, opening: true)
-        word(Wire.Words.kinds[Int(attributes.kind.rawValue)])
+        word(attributes.kind, in: Wire.Words.kinds)
         switch attributes.kind {
         case .cell:
             member(Member.section)

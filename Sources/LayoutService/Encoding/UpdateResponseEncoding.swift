@@ -10,7 +10,7 @@ extension JSONWriter {
         for (index, transition) in transitions.enumerated() {
             if index > 0 { byte(UInt8(ascii: ",")) }
             member(Wire.ElementTransition.kind, opening: true)
-            word(Wire.Words.kinds[Int(transition.kind.rawValue)])
+            word(transition.kind, in: Wire.Words.kinds)
             member(Wire.ElementTransition.before)
             itemPath(transition.before)
             member(Wire.ElementTransition.after)

@@ -114,6 +114,7 @@ enum Wire {
             switch member {
             case .model: Words.cellModels.words
             case .direction: Words.cellDirections.words
+            case .insets: Words.parallaxInsets.words
             default: nil
             }
         }
@@ -160,6 +161,7 @@ enum Wire {
             switch member {
             case .snap: Words.snaps.words
             case .frameRate: Words.frameRates.map(String.init)
+            case .decelerationRate: Words.decelerationRates.words
             default: nil
             }
         }
@@ -180,36 +182,57 @@ enum Wire {
     enum InsertItems: Int, WireSchema { case op, section, at, items
         static let names = MemberNames(Self.self)
         static let required = allCases
+        static let operation = UpdateOperation.insertItems
+
+        static func words(_ member: Self) -> [String]? { member == .op ? Words.word(operation, in: Words.operations) : nil }
     }
 
     enum DeleteItems: Int, WireSchema { case op, section, at, count
         static let names = MemberNames(Self.self)
         static let required = allCases
+        static let operation = UpdateOperation.deleteItems
+
+        static func words(_ member: Self) -> [String]? { member == .op ? Words.word(operation, in: Words.operations) : nil }
     }
 
     enum MoveItem: Int, WireSchema { case op, from, to
         static let names = MemberNames(Self.self)
         static let required = allCases
+        static let operation = UpdateOperation.moveItem
+
+        static func words(_ member: Self) -> [String]? { member == .op ? Words.word(operation, in: Words.operations) : nil }
     }
 
     enum ResizeItems: Int, WireSchema { case op, section, at, sizes
         static let names = MemberNames(Self.self)
         static let required = allCases
+        static let operation = UpdateOperation.resizeItems
+
+        static func words(_ member: Self) -> [String]? { member == .op ? Words.word(operation, in: Words.operations) : nil }
     }
 
     enum AppendItems: Int, WireSchema { case op, section, items
         static let names = MemberNames(Self.self)
         static let required = allCases
+        static let operation = UpdateOperation.appendItems
+
+        static func words(_ member: Self) -> [String]? { member == .op ? Words.word(operation, in: Words.operations) : nil }
     }
 
     enum InsertSections: Int, WireSchema { case op, at, sections
         static let names = MemberNames(Self.self)
         static let required = allCases
+        static let operation = UpdateOperation.insertSections
+
+        static func words(_ member: Self) -> [String]? { member == .op ? Words.word(operation, in: Words.operations) : nil }
     }
 
     enum DeleteSections: Int, WireSchema { case op, at, count
         static let names = MemberNames(Self.self)
         static let required = allCases
+        static let operation = UpdateOperation.deleteSections
+
+        static func words(_ member: Self) -> [String]? { member == .op ? Words.word(operation, in: Words.operations) : nil }
     }
 
     // MARK: Answers
@@ -219,19 +242,29 @@ enum Wire {
         static let names = MemberNames(Self.self)
         static let required: [Self] = [.kind, .frame, .center, .zIndex]
 
-        static func words(_ member: Self) -> [String]? { member == .kind ? Words.kinds.map(\.description) : nil }
+        static func words(_ member: Self) -> [String]? {
+            switch member {
+            case .kind: Words.kinds.words
+            // Written only when true.
+            case .estimated: ["true"]
+            default: nil
+            }
+        }
     }
 
     enum LayoutResponse: Int, WireSchema { case layoutId, algorithmVersion, cache, contentSize, attributes, band
         static let names = MemberNames(Self.self)
         static let required: [Self] = [.layoutId, .algorithmVersion, .cache, .contentSize, .attributes]
 
-        static func words(_ member: Self) -> [String]? { member == .cache ? Words.cacheOutcomes.map(\.description) : nil }
+        static func words(_ member: Self) -> [String]? { member == .cache ? Words.cacheOutcomes.words : nil }
     }
 
     enum ScrollListResponse: Int, WireSchema { case layoutId, algorithmVersion, cache, contentSize, results
         static let names = MemberNames(Self.self)
         static let required = allCases
+
+        /// A stored layout's views: always cached.
+        static func words(_ member: Self) -> [String]? { member == .cache ? Words.word(true, in: Words.cacheOutcomes) : nil }
     }
 
     /// An element of `ScrollListResponse.results`: one view of a list of bounds.
@@ -308,7 +341,7 @@ enum Wire {
 
         static func words(_ member: Self) -> [String]? {
             // Transitions follow cells, headers and footers only.
-            member == .kind ? Words.kinds.prefix(3).map(\.description) : nil
+            member == .kind ? Words.elementKinds.words : nil
         }
     }
 
@@ -321,7 +354,7 @@ enum Wire {
         static let names = MemberNames(Self.self)
         static let required = allCases
 
-        static func words(_ member: Self) -> [String]? { Words.statuses.map(\.description) }
+        static func words(_ member: Self) -> [String]? { Words.statuses.words }
     }
 
     enum Problem: Int, WireSchema { case type, title, status, detail, pointer, parameter
@@ -376,9 +409,27 @@ enum Wire {
             "none": .none, "page": .page, "line": .line, "item": .item, "center": .center,
         ]
         static let frameRates = [60, 120]
-        /// `kind` of an attribute, by `LayoutAttributes.Kind`'s raw value.
-        static let kinds: [StaticString] = ["cell", "header", "footer", "stretchHeader", "background"]
-        static let cacheOutcomes: [StaticString] = ["hit", "miss"]
-        static let statuses: [StaticString] = ["ok", "ready", "draining"]
+        static let decelerationRates: KeyValuePairs<StaticString, Deceleration> = ["normal": .normal, "fast": .fast]
+        /// The word `Parallax.insets` may be instead of insets: the request's own content inset.
+        static let parallaxInsets: KeyValuePairs<StaticString, Bool> = ["contentInset": true]
+        /// `kind` of an attribute.
+        static let kinds: KeyValuePairs<StaticString, FlowLayout.LayoutAttributes.Kind> = [
+            "cell": .cell, "header": .header, "footer": .footer, "stretchHeader": .stretchHeader, "background": .background,
+        ]
+        /// The kinds an element lookup, a hit test and a transition name.
+        static let elementKinds: KeyValuePairs<StaticString, FlowLayout.LayoutAttributes.Kind> = ["cell": .cell, "header": .header, "footer": .footer]
+        /// `cache`: whether the base layout was cached.
+        static let cacheOutcomes: KeyValuePairs<StaticString, Bool> = ["hit": true, "miss": false]
+        static let statuses: KeyValuePairs<StaticString, ProbeStatus.State> = ["ok": .ok, "ready": .ready, "draining": .draining]
+        /// `op` of an update operation.
+        static let operations: KeyValuePairs<StaticString, UpdateOperation> = [
+            "insertItems": .insertItems, "deleteItems": .deleteItems, "moveItem": .moveItem, "resizeItems": .resizeItems,
+            "appendItems": .appendItems, "insertSections": .insertSections, "deleteSections": .deleteSections,
+        ]
+
+        /// The word of `value` in `table`, for `WireSchema.words`.
+        static func word<Value: Equatable>(_ value: Value, in table: KeyValuePairs<StaticString, Value>) -> [String] {
+            table.filter { $0.value == value }.map { "\($0.key)" }
+        }
     }
 }
