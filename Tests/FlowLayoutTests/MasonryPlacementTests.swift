@@ -24,7 +24,7 @@ struct MasonryPlacementTests {
             Rect(x: 0, y: 0, width: 45, height: 45), Rect(x: 55, y: 0, width: 45, height: 90),
             Rect(x: 0, y: 50, width: 45, height: 22.5), Rect(x: 0, y: 77.5, width: 45, height: 45),
         ])
-        // Column 0 ends at 127.5 + 5, column 1 at 95 + 5: the content is 127.5 tall.
+        // Column 0 ends at 122.5 + 5, column 1 at 90 + 5: the cells' extent is 122.5.
         #expect(placed.height == 122.5)
     }
 
@@ -57,12 +57,21 @@ struct MasonryPlacementTests {
         // The named column wins; the third cell then goes to the empty column 1.
         #expect(named.cells.map(\.column) == [0, 0, 1])
         #expect(named.cells[1].frame.minY == 15)
+        // Past the last column, the last one.
+        items[2].column = 7
+        #expect(Self.place(items).cells.map(\.column) == [0, 0, 1])
     }
 
     @Test func columnCountsFromAMinimumWidthAndHeightsAsGiven() {
         let columns = { (minimum: Double) in MasonryColumns(count: .minimumWidth(minimum)).columnCount(width: 100, spacing: 10) }
         // ⌊(100 + 10) / (w + 10)⌋, at least one.
         #expect([columns(30), columns(26.6), columns(45), columns(46), columns(500)] == [2, 3, 2, 1, 1])
+        // Bounded however small the minimum or large the count; never negative widths.
+        let tiny = MasonryColumns(count: .minimumWidth(1e-9)).columnCount(width: 100, spacing: 0)
+        let many = MasonryColumns(count: .fixed(1 << 40)).columnCount(width: 100, spacing: 10)
+        // With spacing 10 a tiny minimum still fits ⌊110 / 10⌋ = 10; w + s = 0 fits without bound.
+        #expect([tiny, many, columns(1e-9), columns(-10)] == [MasonryColumns.maximumColumnCount, MasonryColumns.maximumColumnCount, 10, 1024])
+        #expect(Self.place(Self.sized([(10, 10)]), MasonryColumns(count: .fixed(20))).columnWidth == 0)
         let placed = Self.place(Self.sized([(90, 33)]), MasonryColumns(count: .fixed(2), columnSpacing: 20, itemSizing: .height))
         #expect(placed.columnWidth == 40 && placed.cells[0].frame == Rect(x: 0, y: 0, width: 40, height: 33))
         #expect(Self.place([]).height == 0)

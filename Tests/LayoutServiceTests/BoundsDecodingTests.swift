@@ -3,6 +3,7 @@ import SeededRandom
 import Testing
 
 @testable import LayoutService
+@testable import WireKit
 
 /// The one-call reading of plain bounds must agree with the member-by-member reading wherever it
 /// answers, and leave every other input (errors included) to it.

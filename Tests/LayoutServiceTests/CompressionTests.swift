@@ -4,6 +4,7 @@ import Logging
 import Testing
 
 @testable import LayoutService
+@testable import WireKit
 @testable import layoutd_fuzz
 
 /// gzip-compressed answers: `Accept-Encoding` as RFC 9110 §12.5.3 reads it, which answers go

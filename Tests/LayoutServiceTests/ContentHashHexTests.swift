@@ -2,6 +2,7 @@ import FlowLayout
 import LayoutService
 import SeededRandom
 import Testing
+@testable import WireKit
 
 /// The hex spelling of layout ids: written and parsed eight digits at a time, checked here against the
 /// standard library's radix-16 spelling and a digit-at-a-time reading.

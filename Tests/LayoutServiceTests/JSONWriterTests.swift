@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import LayoutService
+@testable import WireKit
 
 @Suite("JSON writer")
 struct JSONWriterTests {

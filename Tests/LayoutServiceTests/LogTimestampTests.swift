@@ -2,6 +2,7 @@
 import Glibc
 #endif
 @testable import LayoutService
+@testable import WireKit
 import Testing
 
 /// The access log's timestamps: the civil date computed without `gmtime_r` must be the C library's.

@@ -3,6 +3,7 @@ import SeededRandom
 import Testing
 
 @testable import LayoutService
+@testable import WireKit
 
 /// The plain reading of a scroll body (`plainScroll`) must agree with the member-by-member reading
 /// wherever it answers, and leave every other body, errors included, to it.

@@ -42,14 +42,19 @@ public struct MasonryColumns: Hashable, Sendable {
         self.itemSizing = itemSizing
     }
 
-    /// The number of columns in a width `width` with `spacing` between them.
+    /// The most columns a section has: a request for more (a count, or a minimum width so small
+    /// that more would fit) gets this many.
+    public static let maximumColumnCount = 1024
+
+    /// The number of columns in a width `width` with `spacing` between them, from 1 to
+    /// `maximumColumnCount`.
     public func columnCount(width: Double, spacing: Double) -> Int {
         switch count {
-        case .fixed(let n): return Swift.max(1, n)
+        case .fixed(let n): return Swift.min(Swift.max(1, n), Self.maximumColumnCount)
         case .minimumWidth(let minimum):
             let fitted = ((width + spacing) / (minimum + spacing)).rounded(.down)
-            guard fitted.isFinite, fitted >= 1 else { return 1 }
-            return fitted >= Double(Int.max / 2) ? Int.max / 2 : Int(fitted)
+            guard fitted.isFinite, fitted >= 1 else { return fitted == .infinity ? Self.maximumColumnCount : 1 }
+            return fitted >= Double(Self.maximumColumnCount) ? Self.maximumColumnCount : Int(fitted)
         }
     }
 
@@ -67,8 +72,8 @@ public struct MasonryItem: Hashable, Sendable {
     public var size: Size
     /// Spans every column, below all of them (Android's full-span item).
     public var fullSpan: Bool
-    /// The column the item names, which wins over the placement rule; nil lets the rule choose. Must
-    /// be below the column count.
+    /// The column the item names, which wins over the placement rule; nil lets the rule choose. One
+    /// past the last column is the last one (a column count fitted to a width may change).
     public var column: Int?
 
     public init(size: Size, fullSpan: Bool = false, column: Int? = nil) {

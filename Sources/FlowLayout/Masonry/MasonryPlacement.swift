@@ -25,8 +25,10 @@ public struct MasonryPlacement: Sendable {
     public let columnSpacing: Double
     /// Item by item.
     public let cells: [Cell]
-    /// The cells' extent along the scroll axis: the greatest running bottom of a column that holds a
-    /// cell, less the trailing spacing; 0 without cells.
+    /// The cells' extent along the scroll axis: the greatest running bottom of a column a cell has
+    /// reached (a full-span item reaches them all), less the trailing spacing; 0 without cells. With a
+    /// negative spacing a column's last cell may end above an earlier one, which then reaches past
+    /// the extent, as a flow section's lines may (§12).
     public let height: Double
     /// The items of each column, then (last) the full-span items, each in item order.
     private let lanes: [Lane]
@@ -36,7 +38,8 @@ public struct MasonryPlacement: Sendable {
     public init(items: [MasonryItem], columns: MasonryColumns, width: Double, interitemSpacing: Double, lineSpacing: Double) {
         let spacing = columns.columnSpacing ?? interitemSpacing
         let count = columns.columnCount(width: width, spacing: spacing)
-        let columnWidth = (width - Double(count - 1) * spacing) / Double(count)
+        // No column is narrower than nothing: spacings wider than the width leave columns of width 0.
+        let columnWidth = Swift.max(0, (width - Double(count - 1) * spacing) / Double(count))
         var bottoms = ColumnBottoms(count: count)
         var cells: [Cell] = []
         cells.reserveCapacity(items.count)
@@ -53,8 +56,7 @@ public struct MasonryPlacement: Sendable {
             }
             let column: Int
             if let named = item.column {
-                precondition(named >= 0 && named < count, "a named column must be below the column count")
-                column = named
+                column = Swift.min(Swift.max(0, named), count - 1)
             } else {
                 column = columns.placement == .ordered ? index % count : bottoms.least
             }

@@ -1,4 +1,5 @@
 import FlowLayout
+import WireKit
 
 /// Typed reads of request fields. Each throws a `RequestError` whose pointer is relative to the value.
 extension JSONValue {

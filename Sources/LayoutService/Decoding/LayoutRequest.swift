@@ -1,4 +1,5 @@
 import FlowLayout
+import WireKit
 
 /// A decoded `POST /v1/layout`: what the engine needs for the base layout, and what this one scroll
 /// position adds to it.

@@ -1,4 +1,5 @@
 import FlowLayout
+import WireKit
 
 /// `POST /v1/layouts/{id}/fling`: the view's fields (`bounds`, `scale`, `layoutDirection`, `parallax`,
 /// read as a scroll reads them, one bounds only), and `velocity`, `decelerationRate`, `snap`,

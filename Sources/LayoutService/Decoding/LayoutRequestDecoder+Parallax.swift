@@ -1,4 +1,5 @@
 import FlowLayout
+import WireKit
 
 /// `parallax`: the cell model or preset, the stretchy header and the background layers.
 extension LayoutRequestDecoder {

@@ -1,4 +1,5 @@
 import FlowLayout
+import WireKit
 
 /// The usual scroll request, read in a few calls.
 ///

@@ -1,4 +1,5 @@
 import FlowLayout
+import WireKit
 
 /// `sections`, `items` and `itemCount`.
 extension LayoutRequestDecoder {

@@ -1,4 +1,5 @@
 import FlowLayout
+import WireKit
 
 /// `layout`: UIKit's flow-layout properties, the aligned-flow extensions and the CSS mode.
 extension LayoutRequestDecoder {

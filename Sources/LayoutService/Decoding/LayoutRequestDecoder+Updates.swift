@@ -1,4 +1,5 @@
 import FlowLayout
+import WireKit
 
 /// `POST /v1/layouts/{id}/updates`: a batch of operations on a stored layout.
 extension LayoutRequestDecoder {

@@ -1,4 +1,5 @@
 import FlowLayout
+import WireKit
 
 /// The parts of a request that belong to one scroll position.
 extension LayoutRequestDecoder {

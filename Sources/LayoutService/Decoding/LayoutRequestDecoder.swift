@@ -1,4 +1,5 @@
 import FlowLayout
+import WireKit
 
 /// Maps parsed request bodies onto engine inputs, validating every field against `Limits`.
 ///

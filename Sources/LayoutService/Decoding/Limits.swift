@@ -1,3 +1,4 @@
+
 /// The documented limits of one request. Anything past them is a 400 naming the field.
 public struct Limits: Hashable, Sendable {
     /// Items in one request, listed or counted (`itemCount`).

@@ -1,3 +1,4 @@
+
 /// A section or item index in a path (`/items/{section}/{item}`, `/headers/{section}`).
 enum PathIndex {
     /// The index `text` spells: decimal digits, without sign or leading zeros, so each index has one

@@ -1,4 +1,5 @@
 import FlowLayout
+import WireKit
 
 /// Query values as the GET routes read them (`/attributes`, the element lookups, `/hit`): numbers
 /// within the request limits, words from a fixed list, and the refusal that names the parameter.

@@ -1,3 +1,5 @@
+import WireKit
+
 /// A request the decoder refuses, with the JSON pointer of the field at fault.
 ///
 /// Decoding functions throw it with the pointer relative to the value they were given; each caller

@@ -1,7 +1,8 @@
 import FlowLayout
+import WireKit
 
-/// What the fast scroll readers (`plainScroll`, `plainBounds`) read in one call each: subsets of the
-/// members `Wire` declares (`WireSchemaTests` holds them to it), by slot.
+/// What the fast scroll reader (`plainScroll`) reads in one call each, by slot: subsets of the members
+/// `Wire` declares (`WireSchemaTests` holds them to it).
 enum RequestFields {
     /// The members of a view a plain scroll has, of `Wire.ScrollRequest` (`scrollOffset` and `band`
     /// are for the full decoder).

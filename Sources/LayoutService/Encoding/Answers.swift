@@ -1,4 +1,5 @@
 import FlowLayout
+import WireKit
 
 /// An answer's body as a typed value, written by its one encoder (`encode(into:)`) in a fixed member
 /// order, so equal answers are equal bytes. Handlers build these and never spell JSON.
@@ -13,7 +14,7 @@ protocol WireAnswer {
 
 extension WireAnswer {
     /// The answer's bytes, as a body.
-    func body() throws(Failure) -> ResponseBody {
+    func encoded() throws(Failure) -> ResponseBody {
         var writer = JSONWriter(capacity: estimatedBytes)
         try encode(into: &writer)
         return writer.body
@@ -23,10 +24,10 @@ extension WireAnswer {
 extension ServiceResponse {
     /// A JSON answer of `status` with `answer` as its body.
     static func json<Answer: WireAnswer>(
-        _ status: Int, _ answer: Answer, contentType: StaticString = "application/json", etag: EntityTag? = nil,
+        _ status: Int, _ answer: Answer, contentType: StaticString = ServiceResponse.jsonMediaType, etag: EntityTag? = nil,
         headers: [(name: StaticString, value: String)] = []
     ) throws(Answer.Failure) -> ServiceResponse {
-        ServiceResponse(status: status, contentType: contentType, etag: etag, headers: headers, body: try answer.body())
+        ServiceResponse(status: status, contentType: contentType, etag: etag, headers: headers, body: try answer.encoded())
     }
 }
 

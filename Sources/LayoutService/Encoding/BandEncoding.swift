@@ -1,4 +1,5 @@
 import FlowLayout
+import WireKit
 
 extension JSONWriter {
     /// The `band` member of a band answer: what a client needs, with the band's attributes, to compute

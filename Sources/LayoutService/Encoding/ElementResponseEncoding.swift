@@ -1,4 +1,5 @@
 import FlowLayout
+import WireKit
 
 extension JSONWriter {
     /// The answer of an element lookup or a hit test: the layout, its content size, the one element's

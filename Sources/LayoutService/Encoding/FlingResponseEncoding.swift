@@ -1,4 +1,5 @@
 import FlowLayout
+import WireKit
 
 /// The JSON of a fling answer (`POST /v1/layouts/{id}/fling`), in a fixed member order.
 extension JSONWriter {

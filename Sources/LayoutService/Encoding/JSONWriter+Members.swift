@@ -1,3 +1,5 @@
+import WireKit
+
 /// Names and words written from their declarations (`Wire`), so no encoder spells one of its own.
 extension JSONWriter {
     /// `"name":` of a declared member: after `{` when it opens its object, else after a comma.

@@ -1,4 +1,5 @@
 import FlowLayout
+import WireKit
 
 /// The JSON of a layout answer and of its parts, in a fixed member order so answers are byte-stable.
 extension JSONWriter {

@@ -1,4 +1,5 @@
 import FlowLayout
+import WireKit
 
 /// The members an update's answer adds to a stored layout's metadata, in a fixed order so answers
 /// are byte-stable. Numbers are spelled as in every frame (`number`, `rect`, `point`).

@@ -1,4 +1,5 @@
 import FlowLayout
+import WireKit
 
 /// The attributes of the elements in one viewport of a base layout, with parallax.
 enum ViewAttributes {

@@ -1,3 +1,4 @@
+
 /// One HTTP request as the service sees it: no sockets, only what routing and decoding read.
 ///
 /// Its members are constants (`let`), so a request is built in place and never copied.

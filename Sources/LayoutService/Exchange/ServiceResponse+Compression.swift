@@ -1,3 +1,5 @@
+import WireKit
+
 extension ServiceResponse {
     /// Answers of more bytes than this may go compressed; smaller ones gain too little to pay for it.
     static let compressionThreshold = 1024

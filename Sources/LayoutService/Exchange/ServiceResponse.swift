@@ -1,3 +1,5 @@
+import WireKit
+
 /// The answer to a `ServiceRequest`.
 public struct ServiceResponse: Sendable {
     public var status: Int
@@ -73,6 +75,9 @@ public struct ServiceResponse: Sendable {
     mutating func cacheForever() {
         headers.append((name: "Cache-Control", value: "public, max-age=31536000, immutable"))
     }
+
+    /// The media type of JSON, requests' and answers'.
+    static let jsonMediaType: StaticString = "application/json"
 
     /// For answers that describe the moment (probes, metrics, the cache's counters) or a failure: a
     /// cache must not keep them (RFC 9111 lets it keep a 404 or a 200 without it).

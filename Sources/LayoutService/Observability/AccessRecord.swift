@@ -1,4 +1,5 @@
 import Logging
+import WireKit
 
 /// One request's access-log fields, the context of the line `LayoutService` logs for it.
 ///

@@ -1,4 +1,5 @@
 import Logging
+import WireKit
 
 /// One JSON object per line on standard error: what log collectors parse without configuration.
 /// Keys are written in a fixed order (timestamp, level, label, message, the access record's fields

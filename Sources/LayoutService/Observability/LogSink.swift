@@ -2,6 +2,7 @@ import Dispatch
 
 #if canImport(Glibc)
 import Glibc
+import WireKit
 #endif
 
 /// Where JSON log lines go: standard error, through one process-wide buffer.

@@ -1,5 +1,6 @@
 #if canImport(Glibc)
 import Glibc
+import WireKit
 #endif
 
 /// RFC 3339 UTC timestamps with milliseconds (`2026-11-23T07:01:38.123Z`) for log lines.

@@ -1,5 +1,6 @@
 import FlowLayout
 import Synchronization
+import WireKit
 
 /// The service's request metrics: integer slots in per-thread shards, summed and written as Prometheus
 /// text when `/metrics` is scraped.

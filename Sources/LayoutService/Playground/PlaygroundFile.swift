@@ -1,5 +1,6 @@
 import FlowLayout
 import PlaygroundAssets
+import WireKit
 
 /// One file of the embedded table, read once.
 struct PlaygroundFile: Sendable {

@@ -1,3 +1,4 @@
+
 /// Which web pages on other origins may call the service, and the CORS fields that tell their
 /// browsers so (the Fetch standard's CORS protocol). `--cors-origins` configures it; without it the
 /// answers carry no CORS field and a browser keeps pages on other origins out.

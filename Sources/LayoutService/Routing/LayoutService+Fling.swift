@@ -1,4 +1,5 @@
 import FlowLayout
+import WireKit
 
 /// Flings on stored layouts (docs/flow-layout.md §21): where UIKit's deceleration takes the view,
 /// snapped, and every display frame on the way with its attributes when asked.

@@ -1,4 +1,5 @@
 import FlowLayout
+import WireKit
 
 /// Element lookup, scroll-to-item and hit testing on stored layouts (docs/flow-layout.md §20). Each
 /// answer is one element's attributes, byte for byte the object a scroll answer writes for it, and a

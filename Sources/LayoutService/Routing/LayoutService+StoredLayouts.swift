@@ -1,5 +1,6 @@
 import FlowLayout
 import LayoutStore
+import WireKit
 
 /// Stored layouts: register the description once, then scroll by sending only the bounds.
 extension LayoutService {
@@ -125,10 +126,10 @@ extension LayoutService {
             let answer = ViewAnswer(
                 layoutId: id, cacheHit: cacheHit, contentSize: Self.contentSize(base, viewport), attributes: attributes,
                 band: band ? (base, spans) : nil)
-            return answer.body()
+            return answer.encoded()
         }
         guard let body = written ?? nil else { return .problem(.answerTooLarge(limit: limit, pointer: pointer)) }
-        var response = ServiceResponse(status: 200, contentType: "application/json", etag: etag, body: body)
+        var response = ServiceResponse(status: 200, contentType: ServiceResponse.jsonMediaType, etag: etag, body: body)
         response.cacheHit = cacheHit
         return response
     }

@@ -5,6 +5,7 @@ import Synchronization
 
 #if canImport(Glibc)
 import Glibc
+import WireKit
 #endif
 
 /// The service: routes a request, decodes it into engine inputs, runs the engine against the cache
@@ -179,7 +180,7 @@ public final class LayoutService: Sendable {
     func decodeBody<Decoded>(
         _ request: ServiceRequest, _ decode: (JSONValue) throws(RequestError) -> Decoded
     ) throws(Problem) -> Decoded {
-        guard request.contentType?.isMediaType("application/json") == true else {
+        guard request.contentType?.isMediaType(ServiceResponse.jsonMediaType) == true else {
             throw .unsupportedMediaType(request.contentType?.description)
         }
         do {

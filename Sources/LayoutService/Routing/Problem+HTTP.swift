@@ -1,3 +1,4 @@
+
 /// The problems the HTTP layer answers by itself, before a request reaches the service: framing it
 /// cannot trust, limits, deadlines and budgets. The service writes their bodies, the server sends them.
 extension Problem {
@@ -54,10 +55,7 @@ extension Problem {
         Problem(slug: "internal", title: "Internal Server Error", status: 500, detail: "The handler produced no answer.")
     }
 
-    /// The problem's `application/problem+json` body, as the service writes it.
-    public var body: [UInt8] {
-        var writer = JSONWriter(capacity: estimatedBytes)
-        encode(into: &writer)
-        return writer.bytes
-    }
+    /// The problem's `application/problem+json` body, as the service writes it, for the HTTP layer's
+    /// own refusals (copied once, at start).
+    public var body: [UInt8] { Array(encoded()) }
 }

@@ -1,3 +1,4 @@
+
 /// An RFC 9457 problem: what the client gets instead of an answer when something is wrong.
 public struct Problem: Error, Hashable, Sendable {
     /// The problem's slug; its `type` URI is `/problems/<slug>`.

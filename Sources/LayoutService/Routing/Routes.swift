@@ -1,4 +1,5 @@
 import FlowLayout
+import WireKit
 
 extension LayoutService {
     /// Every route the service answers, declared once: the methods, the path template, the label its

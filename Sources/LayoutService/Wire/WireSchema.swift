@@ -1,4 +1,5 @@
 import FlowLayout
+import WireKit
 
 /// A schema of openapi.yaml (`components/schemas`) as the service declares it, once: its members
 /// are the enum's cases (a case's name is the member's name on the wire), `required` the members

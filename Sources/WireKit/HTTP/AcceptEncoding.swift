@@ -19,7 +19,7 @@ public enum AcceptEncoding {
         value.withUTF8 { preferred(bytes: $0) }
     }
 
-    public static func preferred(bytes: UnsafeRawBufferPointer) -> ContentCoding {
+    static func preferred(bytes: UnsafeRawBufferPointer) -> ContentCoding {
         guard mayAcceptGzip(bytes) else { return .identity }
         var gzip: Int?, identity: Int?, any: Int?
         var start = 0

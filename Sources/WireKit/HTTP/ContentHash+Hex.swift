@@ -14,7 +14,7 @@ extension ContentHash: CustomStringConvertible {
     /// Writes the 32 hex digits of `description` to `destination`, for writers that want them without
     /// a String (every answer names its layout).
     @inline(__always)
-    public func writeHex(to destination: UnsafeMutablePointer<UInt8>) {
+    func writeHex(to destination: UnsafeMutablePointer<UInt8>) {
         Self.writeHex(high, to: destination)
         Self.writeHex(low, to: destination + 16)
     }
@@ -47,18 +47,18 @@ extension ContentHash: CustomStringConvertible {
     }
 
     /// Parses 32 hex digits, as `description` writes them.
-    public init?(hex: Substring) {
+    init?(hex: Substring) {
         var hex = hex
         guard let parsed = hex.withUTF8({ Self.parse(UnsafeRawBufferPointer($0)) }) else { return nil }
         self = parsed
     }
 
-    public init?(hex: String) {
+    init?(hex: String) {
         self.init(hex: Substring(hex))
     }
 
     /// Parses 32 hex digits from raw UTF-8.
-    public init?(hexBytes: UnsafeRawBufferPointer) {
+    init?(hexBytes: UnsafeRawBufferPointer) {
         guard let parsed = Self.parse(hexBytes) else { return nil }
         self = parsed
     }

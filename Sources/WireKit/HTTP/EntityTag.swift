@@ -42,7 +42,7 @@ public struct EntityTag: Equatable, Sendable {
         }
     }
 
-    public var spelling: String { withSpelling { String(decoding: $0, as: UTF8.self) } }
+    var spelling: String { withSpelling { String(decoding: $0, as: UTF8.self) } }
 
     /// Whether an `If-None-Match` value names this tag (RFC 9110 §13.1.2): `*`, or a comma-separated
     /// list of tags compared weakly (a `W/` prefix ignored). Only this representation's spelling

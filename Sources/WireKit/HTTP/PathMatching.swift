@@ -10,10 +10,10 @@ import Darwin
 /// (methods, template, label, handler), one entry per template, its methods in order, each `GET`
 /// answering `HEAD` too and every path `OPTIONS` last. Made once and kept for the process, and read
 /// in place for every request, so no reference is counted to match.
-public struct PathTable<Label: Equatable & Sendable, Handler>: @unchecked Sendable {
+public struct PathTable<Label: Equatable & Sendable, Handler: Sendable>: @unchecked Sendable {
     /// One path template and the handlers of its rows, by method.
     public struct Path {
-        public let template: PathTemplate
+        let template: PathTemplate
         public let label: Label
         let handlers: UnsafeBufferPointer<(method: String, handler: Handler)>
         /// The value of `Allow`: the path's methods, `OPTIONS` last.
@@ -71,7 +71,7 @@ public struct PathTable<Label: Equatable & Sendable, Handler>: @unchecked Sendab
     }
 
     /// The entries, in the table's order.
-    public var entries: some Collection<Path> { paths }
+    var entries: some Collection<Path> { paths }
 
     /// The template of `label`'s path, or nil when no row has it.
     public func template(of label: Label) -> StaticString? {
@@ -140,8 +140,8 @@ extension UnsafeBufferPointer {
 /// A path template: fixed text, or text around up to three parameters (`{id}`, `{file}`,
 /// `/items/{section}/{item}`), each a non-empty segment without a slash. Matched on the path's bytes,
 /// fixed templates by length first, since this runs for every request.
-public struct PathTemplate: @unchecked Sendable {
-    public let spelling: StaticString
+struct PathTemplate: @unchecked Sendable {
+    let spelling: StaticString
     /// The text before the first parameter, or all of it.
     private let head: UnsafeRawBufferPointer
     /// The text after each parameter, up to the next; empty for a fixed template. Kept for the

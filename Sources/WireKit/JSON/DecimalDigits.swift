@@ -9,7 +9,7 @@ public enum DecimalDigits {
     /// Decimal digits of `value` (1 for 0): an estimate from its bit length (× log10 2), corrected by
     /// one comparison.
     @inlinable @inline(__always)
-    public static func count(_ value: UInt64) -> Int {
+    static func count(_ value: UInt64) -> Int {
         let odd = value | 1
         let estimate = ((64 - odd.leadingZeroBitCount) &* 1233) >> 12
         return estimate + (odd >= powersOfTen[estimate] ? 1 : 0)

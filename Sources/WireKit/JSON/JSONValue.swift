@@ -2,7 +2,7 @@ import CSimdJSON
 
 /// A value inside a document parsed by simdjson. Valid until the same thread parses again.
 public struct JSONValue {
-    public let raw: sj_value
+    let raw: sj_value
 
     var type: sj_type { sj_value_type(raw) }
 

@@ -38,7 +38,7 @@ public struct MemberNames: @unchecked Sendable {
         fragments[slot &* 2 &+ (opening ? 1 : 0)]
     }
 
-    public var count: Int { names.count }
+    var count: Int { names.count }
 
     func name(_ slot: Int) -> UnsafeRawBufferPointer { names[slot] }
 }

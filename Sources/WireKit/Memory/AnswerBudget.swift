@@ -19,7 +19,7 @@ public final class AnswerBudget: Sendable {
     public var taken: Int { used.load(ordering: .relaxed) }
 
     /// Takes `bytes`; false, and nothing taken, when they do not fit.
-    public func take(_ bytes: Int) -> Bool {
+    func take(_ bytes: Int) -> Bool {
         let total = used.add(bytes, ordering: .relaxed).newValue
         guard total > limit else { return true }
         used.subtract(bytes, ordering: .relaxed)

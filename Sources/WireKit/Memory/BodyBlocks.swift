@@ -20,7 +20,7 @@ enum BodyBlocks {
     ) { Shelf(capacity: kept) }
 
     /// An empty buffer of `size` bytes: one this thread kept, else one around a kept block, else a new one.
-    public static func take() -> ByteBuffer {
+    static func take() -> ByteBuffer {
         if let buffer = buffers.pointer.pointee.take() {
             buffer.count = 0
             return buffer
@@ -50,7 +50,7 @@ struct Shelf<Item> {
     }
 
     /// The thing kept last, or nil when none is.
-    public mutating func take() -> Item? { items.popLast() }
+    mutating func take() -> Item? { items.popLast() }
 
     /// Keeps `item`; false when the shelf is full.
     mutating func give(_ item: Item) -> Bool {

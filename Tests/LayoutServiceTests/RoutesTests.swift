@@ -1,12 +1,13 @@
 import Foundation
 import Testing
+@testable import WireKit
 
 @testable import LayoutService
 
 /// The route table is the one statement of the routes: every status a route declares is answered and
 /// counted under its own labels in `/metrics`, and every route's path, methods and `Allow` follow from it.
-@Suite("Route table")
-struct RouteTableTests {
+@Suite("Routes")
+struct RoutesTests {
     /// A cache too small for a layout of a thousand items of varied sizes, large enough for a counted one.
     let service: LayoutService = {
         var configuration = LayoutService.Configuration()
