@@ -102,6 +102,8 @@ struct WireSchemaTests {
             Wire.DeleteSections.allCases.map(\.name),
         ]
         #expect(names(OperationMember.allCases.map { "\($0)" }) == Set(operations.joined()))
+        let plainItem = LayoutRequestDecoder.plainItemMembers
+        #expect([plainItem.width.description, plainItem.height.description] == [Wire.Item.width.name, Wire.Item.height.name])
     }
 
     /// The constants every scroll answer writes are the declared names.

@@ -95,7 +95,7 @@ extension LayoutRequestDecoder {
         guard MemoryLayout<Size>.stride == 16, MemoryLayout<Size>.offset(of: \Size.height) == 8 else { return nil }
         let sizes = [Size](unsafeUninitializedCapacity: count) { buffer, initialized in
             initialized = buffer.withMemoryRebound(to: Double.self) { doubles in
-                array.readNumberPairs("width", "height", into: doubles)
+                array.readNumberPairs(Self.plainItemMembers.width, Self.plainItemMembers.height, into: doubles)
             }
         }
         guard sizes.count == count else { return nil }
@@ -104,4 +104,8 @@ extension LayoutRequestDecoder {
         }
         return sizes
     }
+
+    /// The members of a plain item (`Wire.Item`'s width and height), as the one-call reader of a list
+    /// of items takes them (`WireSchemaTests` holds them to the declaration).
+    static let plainItemMembers: (width: StaticString, height: StaticString) = ("width", "height")
 }
