@@ -24,6 +24,14 @@ extension WireSchema {
     var name: String { String(describing: self) }
 }
 
+extension Wire.OperationSchema {
+    static var required: [Self] { Array(allCases) }
+
+    static func words(_ member: Self) -> [String]? {
+        member == op ? Wire.Words.word(operation, in: Wire.Words.operations) : nil
+    }
+}
+
 extension KeyValuePairs where Key == StaticString {
     /// The words of a choice table, for `WireSchema.words`.
     var words: [String] { map { "\($0.key)" } }
@@ -180,60 +188,45 @@ enum Wire {
 
     // MARK: Update operations (`op` names which; every member of each is required)
 
-    enum InsertItems: Int, WireSchema { case op, section, at, items
+    /// An update operation's schema: `op` names the operation, and every member is required.
+    protocol OperationSchema: WireSchema {
+        static var operation: UpdateOperation { get }
+        static var op: Self { get }
+    }
+
+    enum InsertItems: Int, OperationSchema { case op, section, at, items
         static let names = MemberNames(Self.self)
-        static let required = allCases
         static let operation = UpdateOperation.insertItems
-
-        static func words(_ member: Self) -> [String]? { member == .op ? Words.word(operation, in: Words.operations) : nil }
     }
 
-    enum DeleteItems: Int, WireSchema { case op, section, at, count
+    enum DeleteItems: Int, OperationSchema { case op, section, at, count
         static let names = MemberNames(Self.self)
-        static let required = allCases
         static let operation = UpdateOperation.deleteItems
-
-        static func words(_ member: Self) -> [String]? { member == .op ? Words.word(operation, in: Words.operations) : nil }
     }
 
-    enum MoveItem: Int, WireSchema { case op, from, to
+    enum MoveItem: Int, OperationSchema { case op, from, to
         static let names = MemberNames(Self.self)
-        static let required = allCases
         static let operation = UpdateOperation.moveItem
-
-        static func words(_ member: Self) -> [String]? { member == .op ? Words.word(operation, in: Words.operations) : nil }
     }
 
-    enum ResizeItems: Int, WireSchema { case op, section, at, sizes
+    enum ResizeItems: Int, OperationSchema { case op, section, at, sizes
         static let names = MemberNames(Self.self)
-        static let required = allCases
         static let operation = UpdateOperation.resizeItems
-
-        static func words(_ member: Self) -> [String]? { member == .op ? Words.word(operation, in: Words.operations) : nil }
     }
 
-    enum AppendItems: Int, WireSchema { case op, section, items
+    enum AppendItems: Int, OperationSchema { case op, section, items
         static let names = MemberNames(Self.self)
-        static let required = allCases
         static let operation = UpdateOperation.appendItems
-
-        static func words(_ member: Self) -> [String]? { member == .op ? Words.word(operation, in: Words.operations) : nil }
     }
 
-    enum InsertSections: Int, WireSchema { case op, at, sections
+    enum InsertSections: Int, OperationSchema { case op, at, sections
         static let names = MemberNames(Self.self)
-        static let required = allCases
         static let operation = UpdateOperation.insertSections
-
-        static func words(_ member: Self) -> [String]? { member == .op ? Words.word(operation, in: Words.operations) : nil }
     }
 
-    enum DeleteSections: Int, WireSchema { case op, at, count
+    enum DeleteSections: Int, OperationSchema { case op, at, count
         static let names = MemberNames(Self.self)
-        static let required = allCases
         static let operation = UpdateOperation.deleteSections
-
-        static func words(_ member: Self) -> [String]? { member == .op ? Words.word(operation, in: Words.operations) : nil }
     }
 
     // MARK: Answers
