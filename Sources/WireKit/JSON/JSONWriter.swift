@@ -72,14 +72,24 @@ public struct JSONWriter {
     @inlinable @inline(__always)
     public mutating func raw(_ text: StaticString) {
         let length = text.utf8CodeUnitCount
-        guard length <= 32 else {
-            append(UnsafeRawBufferPointer(start: text.utf8Start, count: length))
-            return
-        }
-        // The keys and punctuation of an answer: copied in (at most four overlapping) eight-byte words
-        // rather than through a call to memcpy, which costs more than the copy at these lengths.
+        guard length <= 32 else { return append(UnsafeRawBufferPointer(start: text.utf8Start, count: length)) }
+        appendShort(text.utf8Start, count: length)
+    }
+
+    /// A short run of bytes kept for the process (a member's name, `MemberNames.fragment`), copied as
+    /// `raw(_: StaticString)` copies its text.
+    @inlinable @inline(__always)
+    public mutating func raw(fragment: UnsafeRawBufferPointer) {
+        guard let source = fragment.baseAddress, fragment.count <= 32 else { return append(fragment) }
+        appendShort(source, count: fragment.count)
+    }
+
+    /// The keys and punctuation of an answer, at most 32 bytes: copied in (at most four overlapping)
+    /// eight-byte words, or byte by byte below eight, rather than through a call to memcpy, which
+    /// costs more than the copy at these lengths.
+    @inlinable @inline(__always)
+    mutating func appendShort(_ source: UnsafeRawPointer, count length: Int) {
         reserve(32)
-        let source = UnsafeRawPointer(text.utf8Start)
         let destination = UnsafeMutableRawPointer(base + written)
         if length >= 8 {
             var offset = 0
@@ -93,24 +103,6 @@ public struct JSONWriter {
                 destination.storeBytes(of: source.load(fromByteOffset: offset, as: UInt8.self), toByteOffset: offset, as: UInt8.self)
             }
         }
-        written += length
-    }
-
-    /// A short run of bytes kept for the process (a member's name, `MemberNames.fragment`), copied in
-    /// words as `raw(_: StaticString)` copies its text.
-    @inlinable @inline(__always)
-    public mutating func raw(fragment: UnsafeRawBufferPointer) {
-        let length = fragment.count
-        guard length >= 8, length <= 32 else { return append(fragment) }
-        reserve(32)
-        let source = fragment.baseAddress!
-        let destination = UnsafeMutableRawPointer(base + written)
-        var offset = 0
-        while offset + 8 < length {
-            destination.storeBytes(of: source.loadUnaligned(fromByteOffset: offset, as: UInt64.self), toByteOffset: offset, as: UInt64.self)
-            offset += 8
-        }
-        destination.storeBytes(of: source.loadUnaligned(fromByteOffset: length - 8, as: UInt64.self), toByteOffset: length - 8, as: UInt64.self)
         written += length
     }
 
