@@ -16,6 +16,11 @@ struct MasonryProperties {
         var interitemSpacing: Double
         var lineSpacing: Double
 
+        init(items: [MasonryItem], columns: MasonryColumns, width: Double, interitemSpacing: Double, lineSpacing: Double) {
+            (self.items, self.columns, self.width) = (items, columns, width)
+            (self.interitemSpacing, self.lineSpacing) = (interitemSpacing, lineSpacing)
+        }
+
         init(seed: UInt64) {
             var random = SplitMix64(seed: seed)
             func pick<T>(_ values: [T]) -> T { values[Int(random.next() % UInt64(values.count))] }
@@ -30,8 +35,8 @@ struct MasonryProperties {
             items = (0..<Int(random.next() % 300)).map { _ in
                 var item = MasonryItem(size: Size(width: Double(random.next() % 400), height: Double(1 + random.next() % 400) + pick([0, 0.5, 1 / 3])))
                 switch random.next() % 12 {
-                case 0: item.fullSpan = true
-                case 1, 2: item.column = Int(random.next() % UInt64(columnCount))
+                case 0: item.role = .fullSpan
+                case 1, 2: item.role = .column(Int(random.next() % UInt64(columnCount)))
                 default: break
                 }
                 return item
@@ -50,7 +55,7 @@ struct MasonryProperties {
         var reached = [Bool](repeating: false, count: count)
         var cells: [MasonryPlacement.Cell] = []
         for (index, item) in input.items.enumerated() {
-            if item.fullSpan {
+            if item.role == .fullSpan {
                 let top = bottoms.max()!
                 let height = input.columns.height(of: item.size, columnWidth: input.width)
                 cells.append(.init(column: nil, frame: Rect(x: 0, y: top, width: input.width, height: height)))
@@ -59,8 +64,9 @@ struct MasonryProperties {
                 continue
             }
             var column = 0
-            if let named = item.column {
-                column = named
+            if case .column(let named) = item.role {
+                // Past the last column, the last one.
+                column = min(named, count - 1)
             } else if input.columns.placement == .ordered {
                 column = index % count
             } else {

@@ -30,17 +30,18 @@ struct UpdateProperties {
                     section.items = .sizes(items.map(\.size))
                     if items.contains(where: { $0.parallaxDepth != nil }) { section.parallaxDepths = items.map { $0.parallaxDepth ?? .nan } }
                     if items.contains(where: \.isEstimated) { section.estimated = items.map(\.isEstimated) }
+                    if items.contains(where: { $0.masonryRole != .byRule }) { section.masonryRoles = items.map(\.masonryRole) }
                     return section
                 },
                 crossAxisLength: crossAxisLength)
         }
     }
 
-    /// A scenario, sometimes in CSS mode or with an estimate, and a random item maker for it.
-    static func start(_ seed: UInt64) -> (Scenario, Model) {
+    /// A scenario, sometimes in CSS mode, with an estimate or in columns, and a random item maker for it.
+    static func start(_ seed: UInt64, masonry: Bool = false) -> (Scenario, Model) {
         var scenario = Scenario(seed: seed)
         var random = SplitMix64(seed: seed ^ 0xC55)
-        switch random.next() % 5 {
+        switch masonry ? 5 : random.next() % 6 {
         case 0:
             var css = CSSFlexLayout()
             css.flexDirection = scenario.input.settings.scrollDirection == .vertical ? .row : .column
@@ -55,6 +56,16 @@ struct UpdateProperties {
             scenario.input.settings.css = css
         case 1:
             scenario.input.settings.estimatedItemSize = Size(width: 60, height: 44)
+        case 5:
+            scenario.input.settings.masonry = MasonryColumns(
+                count: Scenario.pick([.fixed(1), .fixed(2), .fixed(3), .minimumWidth(90)], &random),
+                columnSpacing: Scenario.pick([nil, 6, 0], &random), placement: random.next() % 3 == 0 ? .ordered : .shortestFirst,
+                itemSizing: random.next() % 3 == 0 ? .height : .aspectRatio)
+            if random.next() % 2 == 0 { scenario.input.settings.estimatedItemSize = Size(width: 60, height: 44) }
+            if random.next() % 3 == 0, !scenario.input.sections.isEmpty {
+                // One section in columns of its own.
+                scenario.input.sections[0].masonry = MasonryColumns(count: .fixed(4), columnSpacing: 2)
+            }
         default: break
         }
         return (scenario, Model(scenario.input))
@@ -65,6 +76,13 @@ struct UpdateProperties {
         let limit = 150.0
         var size = Size(width: Double(10 + random.next() % 140), height: Double(10 + random.next() % 120) + (random.next() % 3 == 0 ? 0.5 : 0))
         if along { size.width = min(size.width, limit) } else { size.height = min(size.height, limit) }
+        if model.settings.masonry != nil {
+            switch random.next() % 8 {
+            case 0: return FlowItem(size: size, masonryRole: .fullSpan)
+            case 1: return FlowItem(size: size, masonryRole: .column(Int(random.next() % 5)))
+            default: break
+            }
+        }
         switch random.next() % 6 {
         case 0: return FlowItem(size: model.settings.itemSize)
         case 1 where model.settings.estimatedItemSize != nil: return FlowItem(size: model.settings.estimatedItemSize!, isEstimated: true)
@@ -238,6 +256,50 @@ struct UpdateProperties {
                 }.first
                 #expect((vertical ? adjustment.y : adjustment.x) == (survivor ?? 0), "seed \(seed) step \(step)")
                 layout = new
+            }
+        }
+    }
+
+    /// Masonry sections (docs/flow-layout.md §22.5): with `keepColumns`, the updated layout is the fresh
+    /// layout of its items, each item that was there before naming the column it had; so no such
+    /// item changes column. Without it, the fresh layout of the items as given.
+    @Test func masonryUpdatesAreFreshLayoutsAndKeptColumnsStay() async {
+        await propertyCheck(count: 80, input: Scenario.generator.map(\.seed)) { seed in
+            var (scenario, model) = Self.start(seed, masonry: true)
+            var random = SplitMix64(seed: seed &+ 5)
+            var layout = BaseLayout(scenario.input)
+            for step in 0..<10 {
+                let keepColumns = random.next() % 3 != 0
+                if keepColumns {
+                    // Every item placed by the rule names the column it has now.
+                    var cells: [LayoutAttributes] = []
+                    layout.attributes(in: scenario.everything(layout), into: &cells)
+                    for cell in cells where cell.kind == .cell {
+                        guard let column = cell.column, model.sections[cell.section].items[cell.item].masonryRole == .byRule else { continue }
+                        model.sections[cell.section].items[cell.item].masonryRole = .column(column)
+                    }
+                }
+                let batch = (0..<1 + Int(random.next() % 3)).map { _ in Self.operation(&random, &model) }
+                do {
+                    layout = try layout.updated(by: batch, keepColumns: keepColumns).layout
+                } catch {
+                    Issue.record("\(seed) step \(step): \(error)")
+                    return
+                }
+                let fresh = BaseLayout(model.input)
+                let note = "seed \(seed) step \(step) keepColumns \(keepColumns) \(batch)"
+                guard Self.expectSameAnswers(layout, fresh, scenario, &random, note) else { return }
+                // Named columns (the kept ones among them) are where the cells are.
+                var cells: [LayoutAttributes] = []
+                layout.attributes(in: scenario.everything(layout), into: &cells)
+                for cell in cells where cell.kind == .cell {
+                    guard case .column(let named) = model.sections[cell.section].items[cell.item].masonryRole, let column = cell.column else {
+                        continue
+                    }
+                    // Past the last column, the last: no cell of the section is further along.
+                    let isLast = !cells.contains { $0.section == cell.section && ($0.column ?? -1) > column }
+                    #expect(column == named || (named > column && isLast), "\(note): item \(cell.item) left column \(named)")
+                }
             }
         }
     }

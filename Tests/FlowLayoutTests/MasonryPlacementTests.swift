@@ -37,7 +37,7 @@ struct MasonryPlacementTests {
 
     @Test func aFullSpanItemStartsBelowEveryColumnAndLevelsThem() {
         var items = Self.sized([(90, 90), (45, 90)])
-        items.append(MasonryItem(size: Size(width: 100, height: 20), fullSpan: true))
+        items.append(MasonryItem(size: Size(width: 100, height: 20), role: .fullSpan))
         items += Self.sized([(90, 90), (90, 90)])
         let placed = Self.place(items)
         // Column 1 ends lowest (90 + 5); the full-span item starts there, 100 wide and 20 tall.
@@ -52,13 +52,13 @@ struct MasonryPlacementTests {
         let ordered = Self.place(Self.sized([(45, 90), (45, 10), (45, 10), (45, 10)]), MasonryColumns(count: .fixed(2), placement: .ordered))
         #expect(ordered.cells.map(\.column) == [0, 1, 0, 1])
         var items = Self.sized([(45, 10), (45, 10), (45, 10)])
-        items[1].column = 0
+        items[1].role = .column(0)
         let named = Self.place(items)
         // The named column wins; the third cell then goes to the empty column 1.
         #expect(named.cells.map(\.column) == [0, 0, 1])
         #expect(named.cells[1].frame.minY == 15)
         // Past the last column, the last one.
-        items[2].column = 7
+        items[2].role = .column(7)
         #expect(Self.place(items).cells.map(\.column) == [0, 0, 1])
     }
 

@@ -8,10 +8,11 @@ import Testing
 /// counted under its own labels in `/metrics`, and every route's path, methods and `Allow` follow from it.
 @Suite("Routes")
 struct RoutesTests {
-    /// A cache too small for a layout of a thousand items of varied sizes, large enough for a counted one.
+    /// A cache too small for a layout of a thousand items of varied sizes, large enough for two counted
+    /// ones (a stored layout and the result of its update).
     let service: LayoutService = {
         var configuration = LayoutService.Configuration()
-        configuration.cacheBytes = 4096
+        configuration.cacheBytes = 8192
         return LayoutService(configuration: configuration)
     }()
 

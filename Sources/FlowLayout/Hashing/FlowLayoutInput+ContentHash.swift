@@ -15,7 +15,7 @@ extension FlowLayoutInput {
         let counted = settings.countedItem
         for section in sections {
             let items: SequenceHash
-            if case .count(let count) = section.items, section.parallaxDepths == nil {
+            if case .count(let count) = section.items, section.hasCountedItemsOnly {
                 items = SequenceHash(counted).repeated(count)
             } else {
                 items = SequenceHash(count: section.items.count) { section.item($0, countedItem: counted) }
@@ -66,6 +66,25 @@ extension ContentHasher {
             combine(css.crossSize != nil)
             if let crossSize = css.crossSize { combine(crossSize) }
         }
+        if let masonry = settings.masonry { combine(masonry) }
+    }
+
+    /// Masonry settings, only where given, after a tag of their own: ids of layouts without them stay
+    /// what they were.
+    mutating func combine(_ masonry: MasonryColumns) {
+        combine(0x6D61_736F_6E72_79 as UInt64)  // "masonry"
+        switch masonry.count {
+        case .fixed(let count):
+            combine(0)
+            combine(count)
+        case .minimumWidth(let width):
+            combine(1)
+            combine(width)
+        }
+        combine(masonry.columnSpacing != nil)
+        if let spacing = masonry.columnSpacing { combine(spacing) }
+        combine(Int(masonry.placement.rawValue))
+        combine(Int(masonry.itemSizing.rawValue))
     }
 
     /// A section: its overrides (each optional one with a presence flag first, so "absent" and "zero"
@@ -81,6 +100,7 @@ extension ContentHasher {
         if let size = section.headerReferenceSize { combine(size) }
         combine(section.footerReferenceSize != nil)
         if let size = section.footerReferenceSize { combine(size) }
+        if let masonry = section.masonry { combine(masonry) }
         combine(itemCount)
         combine(items)
     }

@@ -43,6 +43,9 @@ public struct FlowLayoutSettings: Hashable, Sendable {
     /// Beyond UIKit: CSS flexbox wrapping instead of the flow layout; its own keywords replace the
     /// spacings, insets and scroll direction above.
     public var css: CSSFlexLayout?
+    /// Beyond UIKit: every section lays its cells in columns (docs/flow-layout.md §22), unless it
+    /// gives its own `FlowSection.masonry`. Not with `css`.
+    public var masonry: MasonryColumns?
 
     /// UIKit's defaults: vertical, 50 × 50 items, spacings of 10, no insets, headers or footers.
     public init() {}

@@ -38,6 +38,11 @@ public struct FlowSection: Hashable, Sendable {
     /// Per listed item, whether its size is `FlowLayoutSettings.estimatedItemSize` still to be measured;
     /// nil when none is. (Every item of a counted section is an estimate when the layout has one.)
     public var estimated: [Bool]?
+    /// Lays the section out in columns (docs/flow-layout.md §22) instead of lines; overrides
+    /// `FlowLayoutSettings.masonry`.
+    public var masonry: MasonryColumns?
+    /// Per listed item, how a masonry section places it; nil when every item goes by the rule.
+    public var masonryRoles: [MasonryRole]?
 
     /// A section of `items` with the given overrides (nil: the layout's setting).
     public init(
@@ -48,7 +53,9 @@ public struct FlowSection: Hashable, Sendable {
         headerReferenceSize: Size? = nil,
         footerReferenceSize: Size? = nil,
         parallaxDepths: [Double]? = nil,
-        estimated: [Bool]? = nil
+        estimated: [Bool]? = nil,
+        masonry: MasonryColumns? = nil,
+        masonryRoles: [MasonryRole]? = nil
     ) {
         self.items = items
         self.sectionInset = sectionInset
@@ -58,6 +65,8 @@ public struct FlowSection: Hashable, Sendable {
         self.footerReferenceSize = footerReferenceSize
         self.parallaxDepths = parallaxDepths
         self.estimated = estimated
+        self.masonry = masonry
+        self.masonryRoles = masonryRoles
     }
 
     /// Item `index`: `countedItem` in a counted section, else its listed size; with its depth and
@@ -69,6 +78,7 @@ public struct FlowSection: Hashable, Sendable {
             item.isEstimated = estimated.map { index < $0.count && $0[index] } ?? false
         }
         if let depths = parallaxDepths, index < depths.count, !depths[index].isNaN { item.parallaxDepth = depths[index] }
+        if let roles = masonryRoles, index < roles.count { item.masonryRole = roles[index] }
         return item
     }
 
@@ -76,11 +86,11 @@ public struct FlowSection: Hashable, Sendable {
     /// section without depths, one per run of equal items otherwise. O(1) for a counted section
     /// without depths, else O(items).
     func forEachRun(countedItem: FlowItem, _ body: (FlowItem, Int) -> Void) {
-        if case .count(let count) = items, parallaxDepths == nil {
+        if case .count(let count) = items, hasCountedItemsOnly {
             if count > 0 { body(countedItem, count) }
             return
         }
-        if case .sizes(let sizes) = items, parallaxDepths == nil, estimated == nil {
+        if case .sizes(let sizes) = items, hasSizesOnly {
             // Sizes alone: compared as they are, without making an item of each.
             var index = 0
             while index < sizes.count {
@@ -107,6 +117,13 @@ public struct FlowSection: Hashable, Sendable {
         section.items = .count(0)
         section.parallaxDepths = nil
         section.estimated = nil
+        section.masonryRoles = nil
         return section
     }
+
+    /// Every item is the counted item: no per-item depth or role.
+    var hasCountedItemsOnly: Bool { parallaxDepths == nil && masonryRoles == nil }
+
+    /// Its items are sizes alone: no per-item flag, depth or role.
+    var hasSizesOnly: Bool { parallaxDepths == nil && estimated == nil && masonryRoles == nil }
 }

@@ -39,7 +39,7 @@ public struct LayoutEnvironment: Sendable {
         let geometry = geometry(of: section).lines
         // Varied sizes alone (most listed sections) go to the breaker in one loop; anything else, and
         // one size for all (kept as a run), item by item or run by run.
-        if case .sizes(let sizes) = section.items, section.parallaxDepths == nil, section.estimated == nil,
+        if case .sizes(let sizes) = section.items, section.hasSizesOnly,
             let first = sizes.first, sizes.contains(where: { $0 != first })
         {
             return SectionLines(geometry: geometry, seed: seed) { breaker, work in

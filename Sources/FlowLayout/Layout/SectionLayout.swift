@@ -5,6 +5,8 @@ struct SectionLayout: Sendable {
         case uniform(UniformGrid)
         /// The row path (§6), read from the lines.
         case rows(SectionLines)
+        /// Columns (§22): the items of the lines placed in them, the lines themselves unused.
+        case masonry(MasonryPlacement)
     }
 
     /// The section as given, without its items (they are in `lines`).
@@ -23,7 +25,8 @@ struct SectionLayout: Sendable {
     var linesStart: Double
     var linesEnd: Double
     /// The items broken into lines by the row path's rules: the section's items in every case, and its
-    /// geometry when `body` is `.rows`.
+    /// geometry when `body` is `.rows`. A masonry section keeps its items here too, so that updates,
+    /// hashes and the store read every kind of section alike.
     var lines: SectionLines
     var body: Body
 
@@ -55,6 +58,9 @@ struct SectionLayout: Sendable {
             let lastLine = summary.lineCount - 1
             low = Swift.min(low, (lines.base + summary.minStart).doubleValue)
             high = Swift.max(high, (lines.base + summary.maxEnd + lines.slope * lastLine + FixedLength(lines.grow)).doubleValue)
+        case .masonry(let placement):
+            low = Swift.min(low, linesStart + placement.reach.low)
+            high = Swift.max(high, linesStart + placement.reach.high)
         }
         return (low, high)
     }
@@ -67,7 +73,20 @@ struct SectionLayout: Sendable {
     }
 
     /// Bytes the section keeps alive besides its slot in the layout's array.
-    var heapByteCount: Int { lines.heapByteCount }
+    var heapByteCount: Int {
+        guard case .masonry(let placement) = body else { return lines.heapByteCount }
+        return lines.heapByteCount + placement.heapByteCount
+    }
+
+    /// A masonry cell's frame in content coordinates, left to right and unrounded: the placement's
+    /// column axis across the scroll axis, from the leading inset, and its running offsets along it
+    /// from where the cells begin (§22.3).
+    @inline(__always)
+    func frame(of cell: MasonryPlacement.Cell, direction: ScrollDirection) -> Rect {
+        direction.rect(
+            along: lines.geometry.lineLead + cell.frame.minX, scroll: offset + linesStart + cell.frame.minY,
+            alongLength: cell.frame.size.width, scrollLength: cell.frame.size.height)
+    }
 }
 
 extension SectionLayout {
@@ -124,7 +143,11 @@ extension SectionLayout {
             case .mixed: uniformSize = nil
             }
         }
-        if let uniformSize {
+        if let columns = settings.css == nil ? overrides.masonry ?? settings.masonry : nil {
+            let placement = Self.placement(of: lines, columns: columns, overrides: overrides, settings: settings)
+            body = .masonry(placement)
+            endOfLines = geometry.firstLineStart + placement.height
+        } else if let uniformSize {
             let interitemSpacing = overrides.minimumInteritemSpacing ?? settings.minimumInteritemSpacing
             let lineSpacing = overrides.minimumLineSpacing ?? settings.minimumLineSpacing
             let grid = UniformGrid(
@@ -146,5 +169,27 @@ extension SectionLayout {
         self.linesEnd = endOfLines
         self.footerStart = endOfLines + direction.scrollTrail(inset)
         self.length = footerStart + footer
+    }
+}
+
+extension SectionLayout {
+    /// The section's items placed in its columns (docs/flow-layout.md §22): the width inside its
+    /// insets, its own spacings (never swapped, §22.1) and each item's sizes taken across and along
+    /// the scroll axis, so a horizontal section is a vertical one transposed. O(n log c).
+    static func placement(
+        of lines: SectionLines, columns: MasonryColumns, overrides: FlowSection, settings: FlowLayoutSettings
+    ) -> MasonryPlacement {
+        let direction = lines.geometry.direction
+        var uncounted = Uncounted()
+        return MasonryPlacement(
+            columns: columns, width: Swift.max(0, lines.geometry.available),
+            interitemSpacing: overrides.minimumInteritemSpacing ?? settings.minimumInteritemSpacing,
+            lineSpacing: overrides.minimumLineSpacing ?? settings.minimumLineSpacing, capacity: lines.itemCount
+        ) { place in
+            LineTree.forEachRun(in: lines.root, items: 0..<lines.itemCount, work: &uncounted) { item, count in
+                place(MasonryItem(size: Size(width: direction.along(item.size), height: direction.across(item.size)), role: item.masonryRole), count)
+                return true
+            }
+        }
     }
 }

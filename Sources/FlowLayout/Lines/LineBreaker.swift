@@ -154,8 +154,8 @@ fileprivate struct ChunkBuilder {
     init(lineSpacing: FixedLength) { self.lineSpacing = lineSpacing }
     private var chunks: [LineChunk] = []
     private var sizes: [Size] = []
-    private var estimated: [Bool] = []
-    private var anyEstimated = false
+    private var marks: [UInt16] = []
+    private var anyMark = false
     private var depths: [Double] = []
     private var anyDepth = false
     private var firstItems: [UInt32] = []
@@ -169,10 +169,10 @@ fileprivate struct ChunkBuilder {
         }
     }
 
-    /// An item without a flag or depth.
+    /// An item without a mark or depth.
     @inline(__always)
     mutating func place(_ size: Size) {
-        if anyEstimated || anyDepth {
+        if anyMark || anyDepth {
             place(FlowItem(size: size))
             return
         }
@@ -182,17 +182,18 @@ fileprivate struct ChunkBuilder {
 
     mutating func place(_ item: FlowItem) {
         openLine()
-        // The flags and depths are kept only from the first item that has one (most chunks have none).
-        if item.isEstimated && !anyEstimated {
-            estimated = Array(repeating: false, count: sizes.count)
-            anyEstimated = true
+        // Marks and depths are kept only from the first item that has one (most chunks have none).
+        let mark = ListedLines.mark(of: item)
+        if mark != 0 && !anyMark {
+            marks = Array(repeating: 0, count: sizes.count)
+            anyMark = true
         }
         if item.parallaxDepth != nil && !anyDepth {
             depths = Array(repeating: .nan, count: sizes.count)
             anyDepth = true
         }
         sizes.append(item.size)
-        if anyEstimated { estimated.append(item.isEstimated) }
+        if anyMark { marks.append(mark) }
         if anyDepth { depths.append(item.parallaxDepth ?? .nan) }
     }
 
@@ -212,15 +213,15 @@ fileprivate struct ChunkBuilder {
         guard !thicknesses.isEmpty else { return }
         // Exact copies: a chunk outlives the builder, and its arrays should not keep spare capacity.
         chunks.append(.listed(ListedLines(
-            sizes: exactCopy(sizes), estimated: anyEstimated ? exactCopy(estimated) : nil,
+            sizes: exactCopy(sizes), marks: anyMark ? exactCopy(marks) : nil,
             depths: anyDepth ? exactCopy(depths) : nil, firstItems: exactCopy(firstItems),
             thicknesses: exactCopy(thicknesses), lineSpacing: lineSpacing)))
         sizes.removeAll(keepingCapacity: true)
-        estimated.removeAll(keepingCapacity: true)
+        marks.removeAll(keepingCapacity: true)
         depths.removeAll(keepingCapacity: true)
         firstItems.removeAll(keepingCapacity: true)
         thicknesses.removeAll(keepingCapacity: true)
-        anyEstimated = false
+        anyMark = false
         anyDepth = false
     }
 

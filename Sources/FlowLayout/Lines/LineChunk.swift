@@ -94,7 +94,7 @@ struct LineChunk: Sendable {
             func part(_ lineRange: Range<Int>, _ itemRange: Range<Int>) -> LineChunk {
                 .listed(ListedLines(
                     sizes: Array(listed.sizes[itemRange]),
-                    estimated: listed.estimated.map { Array($0[itemRange]) },
+                    marks: listed.marks.map { Array($0[itemRange]) },
                     depths: listed.depths.map { Array($0[itemRange]) },
                     firstItems: listed.firstItems[lineRange].map { $0 - UInt32(itemRange.lowerBound) },
                     thicknesses: Array(listed.thicknesses[lineRange]), lineSpacing: lineSpacing))
@@ -112,7 +112,7 @@ struct LineChunk: Sendable {
             return (a ?? Array(repeating: absent, count: lines.sizes.count)) + (b ?? Array(repeating: absent, count: other.sizes.count))
         }
         return .listed(ListedLines(
-            sizes: lines.sizes + other.sizes, estimated: joined(lines.estimated, other.estimated, absent: false),
+            sizes: lines.sizes + other.sizes, marks: joined(lines.marks, other.marks, absent: 0),
             depths: joined(lines.depths, other.depths, absent: .nan),
             firstItems: lines.firstItems + other.firstItems.map { $0 + offset },
             thicknesses: lines.thicknesses + other.thicknesses, lineSpacing: lineSpacing))
@@ -127,12 +127,12 @@ struct LineChunk: Sendable {
     }
 }
 
-/// Lines listed one by one: every item's size (and estimate flag and parallax depth when any item has
-/// one), each line's first item and thickness. Immutable; shared by every layout whose tree holds it.
+/// Lines listed one by one: every item's size (and mark and parallax depth when any item has one), each line's first item and thickness. Immutable; shared by every layout whose tree holds it.
 final class ListedLines: Sendable {
     let sizes: [Size]
-    /// nil when no item of the chunk is an estimate.
-    let estimated: [Bool]?
+    /// Each item's estimate flag and masonry role (`mark(of:)`); nil when every item is measured and
+    /// placed by the rule. One array for both keeps a chunk's object five references wide.
+    let marks: [UInt16]?
     /// Parallax depths, NaN where an item has none; nil when none has one.
     let depths: [Double]?
     /// Each line's first item, chunk-relative; an empty line (UIKit's first-item-too-wide quirk,
@@ -150,10 +150,12 @@ final class ListedLines: Sendable {
     let extent: FixedLength
     let linesNotOfOneItem: Int
 
-    init(sizes: [Size], estimated: [Bool]?, depths: [Double]?, firstItems: [UInt32], thicknesses: [Double], lineSpacing: FixedLength) {
+    init(
+        sizes: [Size], marks: [UInt16]?, depths: [Double]?, firstItems: [UInt32], thicknesses: [Double], lineSpacing: FixedLength
+    ) {
         precondition(thicknesses.count <= 6 * Self.fenceStride, "a listed chunk holds at most 96 lines")
         self.sizes = sizes
-        self.estimated = estimated
+        self.marks = marks
         self.depths = depths
         self.firstItems = firstItems
         self.thicknesses = thicknesses
@@ -186,10 +188,17 @@ final class ListedLines: Sendable {
 
     func item(_ index: Int) -> FlowItem {
         let depth = depths?[index]
+        let mark = marks?[index] ?? 0
         return FlowItem(
-            size: sizes[index], isEstimated: estimated?[index] ?? false,
-            parallaxDepth: depth.flatMap { $0.isNaN ? nil : $0 })
+            size: sizes[index], isEstimated: mark & 1 != 0, parallaxDepth: depth.flatMap { $0.isNaN ? nil : $0 },
+            masonryRole: MasonryRole(code: mark >> 1))
     }
+
+    /// An item's mark: bit 0 its estimate flag, the bits above its `MasonryRole.code`.
+    @inline(__always) static func mark(of item: FlowItem) -> UInt16 { (item.isEstimated ? 1 : 0) | item.masonryRole.code << 1 }
+
+    /// Whether the chunk keeps sizes alone: no item is an estimate, has a depth or a masonry role.
+    var holdsSizesOnly: Bool { marks == nil && depths == nil }
 
     @inline(__always) func itemRange(ofLine line: Int) -> Range<Int> {
         let end = line + 1 < firstItems.count ? Int(firstItems[line + 1]) : sizes.count
@@ -205,7 +214,7 @@ final class ListedLines: Sendable {
         bytes += sizes.count * MemoryLayout<Size>.stride + arrayOverhead
         bytes += firstItems.count * MemoryLayout<UInt32>.stride + arrayOverhead
         bytes += thicknesses.count * MemoryLayout<Double>.stride + arrayOverhead
-        if let estimated { bytes += estimated.count + arrayOverhead }
+        if let marks { bytes += marks.count * MemoryLayout<UInt16>.stride + arrayOverhead }
         if let depths { bytes += depths.count * MemoryLayout<Double>.stride + arrayOverhead }
         return bytes
     }

@@ -111,7 +111,7 @@ struct LineSummary: Sendable {
                 // They start first and end last.
                 maxEnd = extent - lineSpacing
             }
-            estimatedCount = lines.estimated?.reduce(0) { $0 + ($1 ? 1 : 0) } ?? 0
+            estimatedCount = lines.marks?.reduce(0) { $0 + Int($1 & 1) } ?? 0
             hasDepths = lines.depths?.contains { !$0.isNaN } ?? false
             var sizes = SizeSummary.none
             for size in lines.sizes {
@@ -119,8 +119,8 @@ struct LineSummary: Sendable {
                 if sizes == .mixed { break }
             }
             self.sizes = sizes
-            // Sizes alone when no item has a flag or depth: no item made per size.
-            hash = lines.estimated == nil && lines.depths == nil
+            // Sizes alone when no item has a flag, depth or role: no item made per size.
+            hash = lines.holdsSizesOnly
                 ? lines.sizes.withUnsafeBufferPointer { sizes in SequenceHash(count: sizes.count) { FlowItem(size: sizes[$0]) } }
                 : SequenceHash(count: itemCount, item: lines.item)
         }

@@ -148,7 +148,7 @@ extension LineTree {
             switch node.chunk.kind {
             case .run(let run):
                 breaker.feed(run.item, count: upper - lower, work: &work) { _ in true }
-            case .listed(let lines) where lines.estimated == nil && lines.depths == nil:
+            case .listed(let lines) where lines.holdsSizesOnly:
                 lines.sizes.withUnsafeBufferPointer { sizes in
                     breaker.feed(sizes: UnsafeBufferPointer(rebasing: sizes[(lower - first)..<(upper - first)]), work: &work)
                 }

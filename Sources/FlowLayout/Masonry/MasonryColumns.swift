@@ -67,18 +67,45 @@ public struct MasonryColumns: Hashable, Sendable {
     }
 }
 
+/// How one item of a masonry section finds its column (docs/flow-layout.md §22.2); other sections
+/// ignore it.
+public enum MasonryRole: Hashable, Sendable {
+    /// The section's placement rule chooses.
+    case byRule
+    /// Across every column, below all of them (Android's full-span item).
+    case fullSpan
+    /// This column, which wins over the rule. Past the last column is the last one (a count fitted to
+    /// a width may change); below 0 is column 0.
+    case column(Int)
+
+    /// Two bytes per item where a chunk keeps roles: 0 by rule, 1 full span, 2 + k column k, k clamped
+    /// to `0...MasonryColumns.maximumColumnCount` (which places alike). Ids hash the code, so a role
+    /// read back from a chunk names the same layout as the one given.
+    public var code: UInt16 {
+        switch self {
+        case .byRule: return 0
+        case .fullSpan: return 1
+        case .column(let column): return UInt16(2 + Swift.min(Swift.max(0, column), MasonryColumns.maximumColumnCount))
+        }
+    }
+
+    /// The role of a code; a code past the greatest column's is that column.
+    public init(code: UInt16) {
+        switch code {
+        case 0: self = .byRule
+        case 1: self = .fullSpan
+        default: self = .column(Swift.min(Int(code) - 2, MasonryColumns.maximumColumnCount))
+        }
+    }
+}
+
 /// One item of a masonry section, as placement reads it.
 public struct MasonryItem: Hashable, Sendable {
     public var size: Size
-    /// Spans every column, below all of them (Android's full-span item).
-    public var fullSpan: Bool
-    /// The column the item names, which wins over the placement rule; nil lets the rule choose. One
-    /// past the last column is the last one (a column count fitted to a width may change).
-    public var column: Int?
+    public var role: MasonryRole
 
-    public init(size: Size, fullSpan: Bool = false, column: Int? = nil) {
+    public init(size: Size, role: MasonryRole = .byRule) {
         self.size = size
-        self.fullSpan = fullSpan
-        self.column = column
+        self.role = role
     }
 }

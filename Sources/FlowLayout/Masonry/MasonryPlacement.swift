@@ -33,46 +33,75 @@ public struct MasonryPlacement: Sendable {
     /// The items of each column, then (last) the full-span items, each in item order.
     private let lanes: [Lane]
 
+    /// The least top and the greatest bottom of any cell: `0...height` unless negative spacings move
+    /// cells outside it; (0, 0) without cells.
+    public let reach: (low: Double, high: Double)
+
     /// Places `items` in `width` (W): columns `columns.columnSpacing ?? interitemSpacing` apart, each
     /// cell `lineSpacing` below the one above it in its column.
     public init(items: [MasonryItem], columns: MasonryColumns, width: Double, interitemSpacing: Double, lineSpacing: Double) {
+        self.init(columns: columns, width: width, interitemSpacing: interitemSpacing, lineSpacing: lineSpacing, capacity: items.count) { place in
+            for item in items { place(item, 1) }
+        }
+    }
+
+    /// Places the items that `runs` hands over as runs of equal items (an item and how many).
+    init(
+        columns: MasonryColumns, width: Double, interitemSpacing: Double, lineSpacing: Double, capacity: Int,
+        runs: (_ place: (MasonryItem, Int) -> Void) -> Void
+    ) {
         let spacing = columns.columnSpacing ?? interitemSpacing
         let count = columns.columnCount(width: width, spacing: spacing)
         // No column is narrower than nothing: spacings wider than the width leave columns of width 0.
         let columnWidth = Swift.max(0, (width - Double(count - 1) * spacing) / Double(count))
+        let stride = columnWidth + spacing
         var bottoms = ColumnBottoms(count: count)
         var cells: [Cell] = []
-        cells.reserveCapacity(items.count)
+        cells.reserveCapacity(capacity)
         var members = [[Int]](repeating: [], count: count + 1)
-        for (index, item) in items.enumerated() {
-            if item.fullSpan {
-                // Below every column, across all of them; every column then continues below it.
-                let top = bottoms.greatest
-                let height = columns.height(of: item.size, columnWidth: width)
-                cells.append(Cell(column: nil, frame: Rect(x: 0, y: top, width: width, height: height)))
-                members[count].append(index)
-                bottoms.level(at: top + (height + lineSpacing))
-                continue
+        var low = Double.infinity
+        var high = -Double.infinity
+        runs { item, repeats in
+            // Heights depend on the item alone: computed once per run.
+            let fullSpan = item.role == .fullSpan
+            let height = columns.height(of: item.size, columnWidth: fullSpan ? width : columnWidth)
+            for _ in 0..<repeats {
+                let index = cells.count
+                let column: Int
+                switch item.role {
+                case .fullSpan:
+                    // Below every column, across all of them; every column then continues below it.
+                    let top = bottoms.greatest
+                    cells.append(Cell(column: nil, frame: Rect(x: 0, y: top, width: width, height: height)))
+                    members[count].append(index)
+                    bottoms.level(at: top + (height + lineSpacing))
+                    low = Swift.min(low, top)
+                    high = Swift.max(high, top + height)
+                    continue
+                case .column(let named): column = Swift.min(Swift.max(0, named), count - 1)
+                case .byRule: column = columns.placement == .ordered ? index % count : bottoms.least
+                }
+                let top = bottoms[column]
+                cells.append(Cell(column: column, frame: Rect(x: Double(column) * stride, y: top, width: columnWidth, height: height)))
+                members[column].append(index)
+                bottoms[column] = top + (height + lineSpacing)
+                low = Swift.min(low, top)
+                high = Swift.max(high, top + height)
             }
-            let column: Int
-            if let named = item.column {
-                column = Swift.min(Swift.max(0, named), count - 1)
-            } else {
-                column = columns.placement == .ordered ? index % count : bottoms.least
-            }
-            let top = bottoms[column]
-            let height = columns.height(of: item.size, columnWidth: columnWidth)
-            let x = Double(column) * (columnWidth + spacing)
-            cells.append(Cell(column: column, frame: Rect(x: x, y: top, width: columnWidth, height: height)))
-            members[column].append(index)
-            bottoms[column] = top + (height + lineSpacing)
         }
         self.columnCount = count
         self.columnWidth = columnWidth
         self.columnSpacing = spacing
         self.cells = cells
         self.height = cells.isEmpty ? 0 : bottoms.greatestReached - lineSpacing
+        self.reach = cells.isEmpty ? (0, 0) : (low, high)
         lanes = members.map { Lane(items: $0, cells: cells) }
+    }
+
+    /// Bytes the placement keeps alive: its cells and each column's index.
+    var heapByteCount: Int {
+        let arrayOverhead = 48
+        return cells.count * (MemoryLayout<Cell>.stride + 3 * 8) + lanes.count * (3 * arrayOverhead + 24) + arrayOverhead
     }
 
     /// The items whose cells reach into [low, high] along the scroll axis (bottom ≥ low, top ≤ high),
@@ -88,9 +117,17 @@ public struct MasonryPlacement: Sendable {
     @_spi(WorkCounting)
     public func items(intersecting low: Double, _ high: Double, work: inout some WorkCounter) -> [Int] {
         var found: [Int] = []
-        for lane in lanes { lane.append(intersecting: low, high, cells: cells, into: &found, work: &work) }
+        forEachItem(intersecting: low, high, work: &work) { item, _ in found.append(item) }
         found.sort()
         return found
+    }
+
+    /// Hands `body` the items of `items(intersecting:_:)`, column by column (the full-span ones last),
+    /// each column's in item order.
+    func forEachItem<Counter: WorkCounter>(
+        intersecting low: Double, _ high: Double, work: inout Counter, _ body: (Int, inout Counter) -> Void
+    ) {
+        for lane in lanes { lane.forEach(intersecting: low, high, cells: cells, work: &work, body) }
     }
 
     /// One column's items (or the full-span ones), with what bounds a search among them: the greatest
@@ -115,7 +152,9 @@ public struct MasonryPlacement: Sendable {
             }.reversed()
         }
 
-        func append(intersecting low: Double, _ high: Double, cells: [Cell], into found: inout [Int], work: inout some WorkCounter) {
+        func forEach<Counter: WorkCounter>(
+            intersecting low: Double, _ high: Double, cells: [Cell], work: inout Counter, _ body: (Int, inout Counter) -> Void
+        ) {
             // No cell before `first` reaches down to `low`.
             var lower = 0
             var upper = items.count
@@ -129,7 +168,7 @@ public struct MasonryPlacement: Sendable {
             while position < items.count, topsFromHere[position] <= high {
                 work += 1
                 let frame = cells[items[position]].frame
-                if frame.maxY >= low, frame.minY <= high { found.append(items[position]) }
+                if frame.maxY >= low, frame.minY <= high { body(items[position], &work) }
                 position += 1
             }
         }

@@ -43,9 +43,7 @@ extension BaseLayout {
         let around = direction.rect(
             along: -reach, scroll: span.start - 1, alongLength: dimension + 2 * reach, scrollLength: span.length + 2)
         var viewport = Viewport(bounds: around, scale: scale, layoutDirection: layoutDirection)
-        var isUniform = false
-        if case .uniform = sections[path.section].body { isUniform = true }
-        viewport.bounds = cellTransform(section: path.section, uniform: isUniform, viewport: viewport).map(around)
+        viewport.bounds = cellTransform(section: path.section, viewport: viewport).map(around)
         var found: [LayoutAttributes] = []
         // The line's chunk alone, not everything in the bounds: lines elsewhere may overlap this one
         // (negative line spacing), all of them, and none of them is asked for.

@@ -36,6 +36,8 @@ extension BaseLayout {
                 appendCells(of: grid, section: index, viewport: viewport, limit: limit, into: &result, work: &examined)
             case .rows(let lines):
                 appendCells(of: lines, section: index, viewport: viewport, limit: limit, into: &result, work: &examined)
+            case .masonry(let placement):
+                appendCells(of: placement, section: index, viewport: viewport, limit: limit, into: &result, work: &examined)
             }
             if result.count > limit { return }
         }
@@ -88,9 +90,18 @@ extension BaseLayout {
         return MirrorTransform(mapping: .mirror(length: contentSize.width), mirrorsAfterRounding: false)
     }
 
-    /// How a section's cells map for the viewport's layout direction (docs/flow-layout.md §11).
-    func cellTransform(section index: Int, uniform: Bool, viewport: Viewport) -> MirrorTransform {
+    /// How a section's cells map for the viewport's layout direction (docs/flow-layout.md §11): a
+    /// masonry section mirrors whole, column 0 to the trailing edge, before its origins are rounded
+    /// (§22.3).
+    func cellTransform(section index: Int, viewport: Viewport) -> MirrorTransform {
         guard viewport.layoutDirection == .rightToLeft else { return .identity }
+        let uniform: Bool
+        switch sections[index].body {
+        case .uniform: uniform = true
+        case .rows: uniform = false
+        case .masonry:
+            return MirrorTransform(mapping: .mirror(length: isHorizontal ? contentSize.width : dimension), mirrorsAfterRounding: false)
+        }
         if !isHorizontal { return MirrorTransform(mapping: .mirror(length: dimension), mirrorsAfterRounding: uniform) }
         if uniform { return MirrorTransform(mapping: .mirror(length: contentSize.width), mirrorsAfterRounding: true) }
         // The block of columns moves to its mirrored place, between the mirrored footer (now on the
@@ -132,7 +143,7 @@ extension BaseLayout {
     ) {
         let direction = scrollDirection
         let rect = viewport.bounds
-        let transform = cellTransform(section: section, uniform: true, viewport: viewport)
+        let transform = cellTransform(section: section, viewport: viewport)
         let search = transform.unmap(rect).outset(by: searchSlack(scale: viewport.scale))
         let offset = sections[section].offset
         let lines = onlyLine.map { $0..<$0 + 1 } ?? gridLines(grid, section: section, viewport: viewport)
@@ -173,7 +184,7 @@ extension BaseLayout {
 
     /// The lines of a uniform section that may touch `viewport.bounds`, by arithmetic. O(1).
     private func gridLines(_ grid: UniformGrid, section: Int, viewport: Viewport) -> Range<Int> {
-        let transform = cellTransform(section: section, uniform: true, viewport: viewport)
+        let transform = cellTransform(section: section, viewport: viewport)
         let search = transform.unmap(viewport.bounds).outset(by: searchSlack(scale: viewport.scale))
         return VisibleRange.arithmetic(
             count: grid.lineCount, base: sections[section].offset + grid.firstLineStart, stride: grid.lineStride,
@@ -203,6 +214,9 @@ extension BaseLayout {
             case .rows(let lines) where lines.isMonotone:
                 appendCells(of: lines, section: index, viewport: viewport, limit: .max, into: &found, work: &work)
                 if let cell = hit() { return cell }
+            case .masonry(let placement):
+                appendCells(of: placement, section: index, viewport: viewport, limit: .max, into: &found, work: &work)
+                if let cell = hit() { return cell }
             case .rows(let lines):
                 // Lines may go backwards: the chunks that may reach the bounds, the last first.
                 let (reader, relativeLow) = lineReader(lines, section: index, viewport: viewport, limit: .max)
@@ -227,7 +241,7 @@ extension BaseLayout {
     private func lineReader(
         _ lines: SectionLines, section: Int, viewport: Viewport, limit: Int
     ) -> (reader: LineReader, relativeLow: FixedLength) {
-        let transform = cellTransform(section: section, uniform: false, viewport: viewport)
+        let transform = cellTransform(section: section, viewport: viewport)
         let search = transform.unmap(viewport.bounds).outset(by: searchSlack(scale: viewport.scale))
         let offset = sections[section].offset
         // The offset inside a column is what right-to-left mirrors on this path
@@ -242,8 +256,8 @@ extension BaseLayout {
 
     /// The cells that `attributes(in:into:)` gives for `viewport` among the line holding `path` and the
     /// other lines of its chunk: only that chunk is read (or, on the uniform path, that line), so
-    /// lines elsewhere that overlap it (negative line spacing) cost nothing. `path` must exist.
-    /// O(log n + a chunk's items).
+    /// lines elsewhere that overlap it (negative line spacing) cost nothing; in a masonry section, every
+    /// cell in `viewport`. `path` must exist. O(log n + a chunk's items).
     func appendCells(
         ofLineHolding path: ItemPath, viewport: Viewport, into result: inout [LayoutAttributes], work: inout some WorkCounter
     ) {
@@ -256,7 +270,38 @@ extension BaseLayout {
             let position = LineTree.chunk(holdingItem: path.item, in: lines.root!, work: &work)
             let (reader, relativeLow) = lineReader(lines, section: path.section, viewport: viewport, limit: .max)
             _ = reader.read(position, low: relativeLow, into: &result, work: &work)
+        case .masonry(let placement):
+            appendCells(of: placement, section: path.section, viewport: viewport, limit: .max, into: &result, work: &work)
         }
+    }
+
+    /// A masonry section's cells that touch `viewport.bounds`, in item order (§22.4): each column's
+    /// found by binary search, then sorted together.
+    private func appendCells(
+        of placement: MasonryPlacement, section index: Int, viewport: Viewport, limit: Int, into result: inout [LayoutAttributes],
+        work: inout some WorkCounter
+    ) {
+        let direction = scrollDirection
+        let rect = viewport.bounds
+        let transform = cellTransform(section: index, viewport: viewport)
+        let search = transform.unmap(rect).outset(by: searchSlack(scale: viewport.scale))
+        let start = sections[index].offset + sections[index].linesStart
+        let estimates = sections[index].lines.summary
+        let estimatedEverywhere = estimates.estimatedCount == estimates.itemCount
+        let first = result.count
+        placement.forEachItem(
+            intersecting: direction.scrollMin(search) - start, direction.scrollMax(search) - start, work: &work
+        ) { item, work in
+            guard result.count <= limit else { return }
+            let cell = placement.cells[item]
+            let frame = transform.apply(sections[index].frame(of: cell, direction: direction), scale: viewport.scale)
+            guard frame.touches(rect) else { return }
+            let isEstimated = estimates.estimatedCount == 0 ? false
+                : estimatedEverywhere || sections[index].lines.item(item, work: &work).isEstimated
+            result.append(LayoutAttributes(
+                kind: .cell, section: index, item: item, frame: frame, zIndex: 0, isEstimated: isEstimated, column: cell.column))
+        }
+        result[first...].sort { $0.item < $1.item }
     }
 
     private func appendCells<Counter: WorkCounter>(

@@ -14,8 +14,9 @@ extension BaseLayout {
         return supplementaryFrame(kind, section: section, viewport: Viewport(bounds: bounds, scale: scale))
     }
 
-    /// Absolute scroll-axis start and length of the line holding an item, left to right; `work` counts
-    /// the tree nodes walked and the lines of the chunk summed. O(log n + a chunk's lines).
+    /// Absolute scroll-axis start and length of the line holding an item (a masonry cell's own span),
+    /// left to right; `work` counts the tree nodes walked and the lines of the chunk summed. O(log n +
+    /// a chunk's lines).
     func lineSpan(of path: ItemPath, work: inout some WorkCounter) -> (start: Double, length: Double) {
         let section = sections[path.section]
         switch section.body {
@@ -32,6 +33,11 @@ extension BaseLayout {
             work += line + 1
             let start = lines.start(relative: relative, line: position.firstLine + line)
             return (section.offset + start, chunk.thickness(ofLine: line) + lines.grow)
+        case .masonry(let placement):
+            // A cell is its own line: the query around it is the query of its span.
+            work += 1
+            let frame = section.frame(of: placement.cells[path.item], direction: scrollDirection)
+            return (scrollDirection.scrollMin(frame), scrollDirection.scrollMax(frame) - scrollDirection.scrollMin(frame))
         }
     }
 }

@@ -33,10 +33,20 @@ public struct LayoutAttributes: Hashable, Sendable {
     public var progress: Double?
     /// The cell's size is the layout's estimate, still to be measured (docs/flow-layout.md §17).
     public var isEstimated = false
+    /// Column + 1 of a masonry section's cell, 0 for every other element: two bytes in the padding
+    /// after `isEstimated`, so the stride of the answers' scratch arrays stays what it was.
+    private var columnCode: UInt16 = 0
+
+    /// A masonry section's cell's column (docs/flow-layout.md §22.2); nil for every other element.
+    public var column: Int? {
+        get { columnCode == 0 ? nil : Int(columnCode) - 1 }
+        set { columnCode = newValue.map { UInt16(clamping: $0 + 1) } ?? 0 }
+    }
 
     /// An element with no progress; a parallax model sets `parallaxOffset` and `progress` later.
     public init(
-        kind: Kind, section: Int, item: Int, frame: Rect, zIndex: Int, parallaxOffset: Point? = nil, isEstimated: Bool = false
+        kind: Kind, section: Int, item: Int, frame: Rect, zIndex: Int, parallaxOffset: Point? = nil, isEstimated: Bool = false,
+        column: Int? = nil
     ) {
         self.isEstimated = isEstimated
         self.kind = kind
@@ -45,6 +55,7 @@ public struct LayoutAttributes: Hashable, Sendable {
         self.frame = frame
         self.zIndex = zIndex
         self.parallaxOffset = parallaxOffset
+        self.column = column
     }
 
     /// The frame's centre, UIKit's `center`.

@@ -47,14 +47,14 @@ struct LineReader {
             return listed.sizes.withUnsafeBufferPointer { sizes in
                 listed.thicknesses.withUnsafeBufferPointer { thicknesses in
                     listed.firstItems.withUnsafeBufferPointer { firstItems in
-                        guard let estimated = listed.estimated else {
+                        guard let marks = listed.marks else {
                             return readListed(
-                                position, sizes: sizes, estimated: nil, thicknesses: thicknesses, firstItems: firstItems,
+                                position, sizes: sizes, marks: nil, thicknesses: thicknesses, firstItems: firstItems,
                                 low: low, into: &result, work: &work)
                         }
-                        return estimated.withUnsafeBufferPointer { estimated in
+                        return marks.withUnsafeBufferPointer { marks in
                             readListed(
-                                position, sizes: sizes, estimated: estimated, thicknesses: thicknesses,
+                                position, sizes: sizes, marks: marks, thicknesses: thicknesses,
                                 firstItems: firstItems, low: low, into: &result, work: &work)
                         }
                     }
@@ -89,7 +89,7 @@ struct LineReader {
 
     @inline(__always)
     private func readListed(
-        _ position: LineTree.Position, sizes: UnsafeBufferPointer<Size>, estimated: UnsafeBufferPointer<Bool>?,
+        _ position: LineTree.Position, sizes: UnsafeBufferPointer<Size>, marks: UnsafeBufferPointer<UInt16>?,
         thicknesses: UnsafeBufferPointer<Double>, firstItems: UnsafeBufferPointer<UInt32>, low: FixedLength,
         into result: inout [LayoutAttributes], work: inout some WorkCounter
     ) -> Bool {
@@ -125,7 +125,7 @@ struct LineReader {
             let end = line + 1 < firstItems.count ? Int(firstItems[line + 1]) : sizes.count
             readLine(
                 start: start, thickness: thickness + lines.grow, line: position.firstLine + line,
-                items: LineItems(sizes: sizes, estimated: estimated, range: first..<end),
+                items: LineItems(sizes: sizes, marks: marks, range: first..<end),
                 firstItem: position.firstItem + first, into: &result, work: &work)
             line += 1
         }
@@ -169,15 +169,16 @@ struct LineReader {
 /// The items of one line as a query reads them: a listed chunk's sizes in place, or a run's one item.
 private struct LineItems {
     private let sizes: UnsafeBufferPointer<Size>?
-    private let estimated: UnsafeBufferPointer<Bool>?
+    /// `ListedLines.marks`: bit 0 is the estimate flag.
+    private let marks: UnsafeBufferPointer<UInt16>?
     private let first: Int
     let count: Int
     private let item: Size
     private let itemIsEstimated: Bool
 
-    init(sizes: UnsafeBufferPointer<Size>, estimated: UnsafeBufferPointer<Bool>?, range: Range<Int>) {
+    init(sizes: UnsafeBufferPointer<Size>, marks: UnsafeBufferPointer<UInt16>?, range: Range<Int>) {
         self.sizes = sizes
-        self.estimated = estimated
+        self.marks = marks
         self.first = range.lowerBound
         self.count = range.count
         self.item = .zero
@@ -186,7 +187,7 @@ private struct LineItems {
 
     init(run: RunLines) {
         self.sizes = nil
-        self.estimated = nil
+        self.marks = nil
         self.first = 0
         self.count = run.perLine
         self.item = run.item.size
@@ -194,5 +195,5 @@ private struct LineItems {
     }
 
     @inline(__always) func size(_ index: Int) -> Size { sizes.map { $0[first + index] } ?? item }
-    @inline(__always) func isEstimated(_ index: Int) -> Bool { estimated.map { $0[first + index] } ?? itemIsEstimated }
+    @inline(__always) func isEstimated(_ index: Int) -> Bool { marks.map { $0[first + index] & 1 != 0 } ?? itemIsEstimated }
 }

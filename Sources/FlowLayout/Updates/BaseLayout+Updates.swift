@@ -12,36 +12,47 @@ extension BaseLayout {
     /// items only and breaks its sections once at the end (`EditedSection`): no batch costs much
     /// more than registering its result.
     ///
+    /// With `keepColumns`, every item of a masonry section that the batch finds names the column it
+    /// had before it is applied (docs/flow-layout.md §22.5): only the items the batch adds are placed
+    /// by the rule, and the result is the layout of those named columns. O(n) per masonry section.
+    ///
     /// Throws on the first operation that does not fit the layout it is applied to (an index out of
     /// range, a negative count, more than `maxItems` items or `maxSections` sections); nothing is
     /// changed then.
     public func updated(
-        by updates: [LayoutUpdate], maxItems: Int = BaseLayout.maxItemsInASection, maxSections: Int = .max
+        by updates: [LayoutUpdate], keepColumns: Bool = false, maxItems: Int = BaseLayout.maxItemsInASection,
+        maxSections: Int = .max
     ) throws(LayoutUpdateError) -> (layout: BaseLayout, mapping: UpdateMapping) {
         var work = 0
-        return try updated(by: updates, maxItems: maxItems, maxSections: maxSections, work: &work)
+        return try updated(by: updates, keepColumns: keepColumns, maxItems: maxItems, maxSections: maxSections, work: &work)
     }
 
     /// `updated(by:maxItems:maxSections:)`, reporting the tree nodes and items the batch touched: the
     /// meter its strategy is chosen by, for tests of its bounds.
     @_spi(WorkCounting)
     public func updated(
-        by updates: [LayoutUpdate], maxItems: Int = BaseLayout.maxItemsInASection, maxSections: Int = .max, work: inout Int
+        by updates: [LayoutUpdate], keepColumns: Bool = false, maxItems: Int = BaseLayout.maxItemsInASection,
+        maxSections: Int = .max, work: inout Int
     ) throws(LayoutUpdateError) -> (layout: BaseLayout, mapping: UpdateMapping) {
         // A quarter of what breaking every line once costs, in the same units: past it, sections stop
         // re-breaking lines after each operation and are broken once at the end (`EditedSection`), so
         // the worst batch costs about a quarter of a registration wasted, then one.
         try updated(
-            by: updates, maxItems: maxItems, maxSections: maxSections, rebuildAfter: itemCount / 4 + 64 * sections.count,
-            work: &work)
+            by: updates, keepColumns: keepColumns, maxItems: maxItems, maxSections: maxSections,
+            rebuildAfter: itemCount / 4 + 64 * sections.count, work: &work)
     }
 
     /// `updated(by:maxItems:maxSections:work:)`, going over to editing items once `work` passes
     /// `rebuild` (tests pass 0 to take that path from the first operation).
     func updated(
-        by updates: [LayoutUpdate], maxItems: Int, maxSections: Int, rebuildAfter rebuild: Int, work: inout Int
+        by updates: [LayoutUpdate], keepColumns: Bool = false, maxItems: Int, maxSections: Int, rebuildAfter rebuild: Int,
+        work: inout Int
     ) throws(LayoutUpdateError) -> (layout: BaseLayout, mapping: UpdateMapping) {
-        var sections = self.sections.map { EditedSection(overrides: $0.overrides, lines: $0.lines) }
+        var sections = self.sections.enumerated().map { index, section in
+            guard keepColumns, case .masonry = section.body else { return EditedSection(overrides: section.overrides, lines: section.lines) }
+            work += section.itemCount
+            return EditedSection(overrides: section.overrides, lines: section.linesKeepingColumns(seed: UInt64(index)))
+        }
         var mapping = UpdateMapping()
         var total = itemCount
         for (index, update) in updates.enumerated() {

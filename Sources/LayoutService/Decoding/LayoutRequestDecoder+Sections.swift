@@ -29,6 +29,7 @@ extension LayoutRequestDecoder {
                 if key == Wire.Section.items {
                     let listed = try decodeItems(value, itemBudget: &itemBudget)
                     (section.items, section.parallaxDepths, section.estimated) = (.sizes(listed.sizes), listed.depths, listed.estimated)
+                    section.masonryRoles = listed.roles
                 } else {
                     let count = try value.count(maximum: itemBudget, limit: limits.maxItems, what: "items")
                     itemBudget -= count
@@ -39,6 +40,7 @@ extension LayoutRequestDecoder {
             else if key == Wire.Section.minimumInteritemSpacing { section.minimumInteritemSpacing = try value.number(limits) }
             else if key == Wire.Section.headerReferenceSize { section.headerReferenceSize = try value.size(limits, requireBoth: false) }
             else if key == Wire.Section.footerReferenceSize { section.footerReferenceSize = try value.size(limits, requireBoth: false) }
+            else if key == Wire.Section.masonry { section.masonry = try decodeMasonry(value) }
             else { return false }
             return true
         }
@@ -46,8 +48,9 @@ extension LayoutRequestDecoder {
         return section
     }
 
-    /// Item sizes, their own parallax depths when any item gives `maxOffset`, and which items were
-    /// sent without a size (`{}`: laid out at the estimate, once `ListedItems.estimate(with:)` runs).
+    /// Item sizes, their own parallax depths when any item gives `maxOffset`, their masonry roles when
+    /// any gives `column` or `fullSpan`, and which items were sent without a size (`{}`: laid out at
+    /// the estimate, once `ListedItems.estimate(with:)` runs).
     func decodeItems(_ value: JSONValue, itemBudget: inout Int) throws(RequestError) -> ListedItems {
         let array = try value.array()
         let count = array.arrayCount
@@ -60,6 +63,7 @@ extension LayoutRequestDecoder {
         sizes.reserveCapacity(count)
         var depths: [Double]?
         var estimated: [Bool]?
+        var roles: [MasonryRole]?
         try array.forEachElement { (index, element) throws(RequestError) in
             try within(String(index)) { () throws(RequestError) in
                 var width: Double?
@@ -70,6 +74,14 @@ extension LayoutRequestDecoder {
                     else if key == Wire.Item.maxOffset {
                         if depths == nil { depths = Array(repeating: .nan, count: count) }
                         depths![index] = try value.length(limits)
+                    } else if key == Wire.Item.column || key == Wire.Item.fullSpan {
+                        let role: MasonryRole = key == Wire.Item.column ? .column(try Self.column(value, from: 0))
+                            : try value.boolean() ? .fullSpan : .byRule
+                        if roles == nil { roles = Array(repeating: .byRule, count: count) }
+                        guard roles![index] == .byRule || role == .byRule else {
+                            throw RequestError.invalid("Give either 'column' or '\"fullSpan\": true', not both.")
+                        }
+                        if role != .byRule { roles![index] = role }
                     } else { return false }
                     return true
                 }
@@ -85,7 +97,7 @@ extension LayoutRequestDecoder {
                 sizes.append(Size(width: width, height: height))
             }
         }
-        return ListedItems(sizes: sizes, depths: depths, estimated: estimated)
+        return ListedItems(sizes: sizes, depths: depths, estimated: estimated, roles: roles)
     }
 
     /// The bulk case: every item is exactly `{"width": n, "height": n}` with valid lengths, read in one

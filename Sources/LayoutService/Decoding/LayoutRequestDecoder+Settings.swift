@@ -48,7 +48,7 @@ extension LayoutRequestDecoder {
         return true
     }
 
-    /// UICollectionViewFlowLayout's own properties and the aligned-flow extensions.
+    /// UICollectionViewFlowLayout's own properties, the aligned-flow extensions and masonry.
     private func decodeFlowSetting(_ key: JSONKey, _ value: JSONValue, into settings: inout FlowLayoutSettings) throws(RequestError) -> Bool {
         if key == Wire.FlowLayoutSettings.scrollDirection {
             settings.scrollDirection = try value.choice(Wire.Words.scrollDirections)
@@ -61,6 +61,8 @@ extension LayoutRequestDecoder {
             settings.lineAlignment = try value.choice(Wire.Words.lineAlignments)
         } else if key == Wire.FlowLayoutSettings.crossAlignment {
             settings.crossAlignment = try value.choice(Wire.Words.crossAlignments)
+        } else if key == Wire.FlowLayoutSettings.masonry {
+            settings.masonry = try decodeMasonry(value)
         } else { return false }
         return true
     }

@@ -10,16 +10,18 @@ extension LayoutRequestDecoder {
         var updates: [LayoutUpdate]?
         var anchor: UpdateView?
         var transitions: UpdateView?
+        var keepColumns = false
         var itemBudget = limits.maxItems
         try root.members { (key, value) throws(RequestError) in
             if key == Wire.UpdateRequest.updates { updates = try decodeOperations(value, estimate: estimate, itemBudget: &itemBudget) }
             else if key == Wire.UpdateRequest.anchor { anchor = try decodeUpdateView(value) }
             else if key == Wire.UpdateRequest.transitions { transitions = try decodeUpdateView(value) }
+            else if key == Wire.UpdateRequest.keepColumns { keepColumns = try value.boolean() }
             else { return false }
             return true
         }
         guard let updates else { throw RequestError.invalid("The field 'updates' is required.").under("updates") }
-        return UpdateRequest(updates: updates, anchor: anchor, transitions: transitions)
+        return UpdateRequest(updates: updates, anchor: anchor, transitions: transitions, keepColumns: keepColumns)
     }
 
     private func decodeOperations(_ value: JSONValue, estimate: Size?, itemBudget: inout Int) throws(RequestError) -> [LayoutUpdate] {

@@ -10,9 +10,11 @@ struct ListedItems {
     var depths: [Double]?
     /// True where an item was sent without a size; nil when none was.
     var estimated: [Bool]?
+    /// Each item's masonry role; nil when none gave `column` or `fullSpan`.
+    var roles: [MasonryRole]?
 
-    init(sizes: [Size], depths: [Double]? = nil, estimated: [Bool]? = nil) {
-        (self.sizes, self.depths, self.estimated) = (sizes, depths, estimated)
+    init(sizes: [Size], depths: [Double]? = nil, estimated: [Bool]? = nil, roles: [MasonryRole]? = nil) {
+        (self.sizes, self.depths, self.estimated, self.roles) = (sizes, depths, estimated, roles)
     }
 
     /// Writes `estimate` into the sizes of the items sent without one. Throws, pointing at the first of
@@ -34,7 +36,7 @@ struct ListedItems {
             let depth = depths?[index]
             return FlowItem(
                 size: sizes[index], isEstimated: estimated?[index] ?? false,
-                parallaxDepth: depth.flatMap { $0.isNaN ? nil : $0 })
+                parallaxDepth: depth.flatMap { $0.isNaN ? nil : $0 }, masonryRole: roles?[index] ?? .byRule)
         }
     }
 }
@@ -42,7 +44,7 @@ struct ListedItems {
 extension FlowSection {
     /// A section of listed items (sizes still to be estimated when some were sent as `{}`).
     init(listed items: ListedItems) {
-        self.init(items: .sizes(items.sizes), parallaxDepths: items.depths, estimated: items.estimated)
+        self.init(items: .sizes(items.sizes), parallaxDepths: items.depths, estimated: items.estimated, masonryRoles: items.roles)
     }
 
     /// Writes `estimate` into the sizes of the listed items sent without one (see

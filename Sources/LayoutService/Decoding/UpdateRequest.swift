@@ -8,6 +8,8 @@ struct UpdateRequest {
     var anchor: UpdateView?
     /// Where the answer lists the elements that move, appear or disappear: its `transitions`.
     var transitions: UpdateView?
+    /// Every item of a masonry section the batch finds keeps its column (docs/flow-layout.md §22.5).
+    var keepColumns = false
 }
 
 /// Bounds in content coordinates, and the screen scale frames in them are pixel-rounded at (none when nil).

@@ -109,6 +109,10 @@ extension JSONWriter {
             integer(attributes.section)
             member(Member.item)
             integer(attributes.item)
+            if let column = attributes.column {
+                member(Member.column)
+                integer(column)
+            }
         case .header, .footer:
             member(Member.section)
             integer(attributes.section)

@@ -12,6 +12,10 @@ extension LayoutService {
         // The closure captures the inset alone, not the layout (a reference to count).
         let contentInset = base.contentInset
         let asked = try decodeBody(request) { (root) throws(RequestError) in try decoder.decodeFling(root, contentInset: contentInset) }
+        // A masonry section has no lines to snap to (docs/flow-layout.md §22.6).
+        if asked.snap == .line, base.hasMasonrySections {
+            throw RequestError.invalid("'line' snaps to lines, and masonry sections have none: snap to 'item' instead.").under("snap").problem
+        }
         let fling = base.fling(asked.viewport, velocity: asked.velocity, deceleration: asked.deceleration, snap: asked.snap)
         var frames: [Viewport] = []
         if let frameRate = asked.frameRate {

@@ -10,7 +10,7 @@ extension LayoutService {
         let (previousID, previous) = (stored.id, stored.base)
         let estimate = previous.environment.settings.estimatedItemSize
         let batch = try decodeBody(request) { (root) throws(RequestError) in try decoder.decodeUpdates(root, estimate: estimate) }
-        let (layout, mapping) = try apply(batch.updates, to: previous)
+        let (layout, mapping) = try apply(batch.updates, keepColumns: batch.keepColumns, to: previous)
         // Everything the answer reports is found before the layout is stored: a refused answer
         // (too many elements in the transitions' bounds) stores nothing.
         let limit = configuration.limits.maxAnswerAttributes
@@ -30,10 +30,13 @@ extension LayoutService {
     }
 
     /// `base` after `updates`, or the problem naming the first operation that does not fit it.
-    private func apply(_ updates: [LayoutUpdate], to base: BaseLayout) throws(Problem) -> (layout: BaseLayout, mapping: UpdateMapping) {
+    private func apply(
+        _ updates: [LayoutUpdate], keepColumns: Bool, to base: BaseLayout
+    ) throws(Problem) -> (layout: BaseLayout, mapping: UpdateMapping) {
         do {
             return try base.updated(
-                by: updates, maxItems: configuration.limits.maxItems, maxSections: configuration.limits.maxSections)
+                by: updates, keepColumns: keepColumns, maxItems: configuration.limits.maxItems,
+                maxSections: configuration.limits.maxSections)
         } catch {
             throw error.requestError.problem
         }

@@ -82,20 +82,33 @@ enum Wire {
 
     // MARK: Requests
 
-    enum Item: Int, WireSchema { case width, height, maxOffset
+    enum Item: Int, WireSchema { case width, height, maxOffset, column, fullSpan
         static let names = MemberNames(Self.self)
     }
 
     enum Section: Int, WireSchema {
         case items, itemCount, sectionInset, minimumLineSpacing, minimumInteritemSpacing, headerReferenceSize, footerReferenceSize
+        case masonry
         static let names = MemberNames(Self.self)
+    }
+
+    enum Masonry: Int, WireSchema { case columns, minimumColumnWidth, columnSpacing, placement, itemSizing
+        static let names = MemberNames(Self.self)
+
+        static func words(_ member: Self) -> [String]? {
+            switch member {
+            case .placement: Words.masonryPlacements.words
+            case .itemSizing: Words.itemSizings.words
+            default: nil
+            }
+        }
     }
 
     enum FlowLayoutSettings: Int, WireSchema {
         case mode, itemSize, estimatedItemSize, headerReferenceSize, footerReferenceSize
         case sectionHeadersPinToVisibleBounds, sectionFootersPinToVisibleBounds
         case scrollDirection, minimumLineSpacing, minimumInteritemSpacing, sectionInset, sectionInsetReference
-        case lineAlignment, crossAlignment
+        case lineAlignment, crossAlignment, masonry
         case flexDirection, justifyContent, alignItems, alignContent, rowGap, columnGap, padding, crossSize
         static let names = MemberNames(Self.self)
 
@@ -176,7 +189,7 @@ enum Wire {
         }
     }
 
-    enum UpdateRequest: Int, WireSchema { case updates, anchor, transitions
+    enum UpdateRequest: Int, WireSchema { case updates, anchor, transitions, keepColumns
         static let names = MemberNames(Self.self)
         static let required: [Self] = [.updates]
     }
@@ -232,7 +245,7 @@ enum Wire {
     // MARK: Answers
 
     enum LayoutAttributes: Int, WireSchema {
-        case kind, section, item, layer, frame, center, zIndex, estimated, parallaxOffset, progress
+        case kind, section, item, column, layer, frame, center, zIndex, estimated, parallaxOffset, progress
         static let names = MemberNames(Self.self)
         static let required: [Self] = [.kind, .frame, .center, .zIndex]
 
@@ -359,7 +372,7 @@ enum Wire {
     /// Every schema above, for `WireSchemaTests`.
     static let schemas: [any WireSchema.Type] = [
         Point.self, Size.self, ItemSize.self, EdgeInsets.self, Bounds.self, OutPoint.self, OutSize.self, Rect.self,
-        Item.self, Section.self, FlowLayoutSettings.self, Parallax.self, StretchHeader.self, BackgroundLayer.self, LayoutRequest.self, LayoutRegistration.self,
+        Item.self, Section.self, Masonry.self, FlowLayoutSettings.self, Parallax.self, StretchHeader.self, BackgroundLayer.self, LayoutRequest.self, LayoutRegistration.self,
         ScrollRequest.self, FlingRequest.self, UpdateRequest.self, UpdateView.self,
         InsertItems.self, DeleteItems.self, MoveItem.self, ResizeItems.self, AppendItems.self, InsertSections.self, DeleteSections.self,
         LayoutAttributes.self, LayoutResponse.self, ScrollListResponse.self, View.self, Frame.self, Band.self, SectionSpan.self,
@@ -380,6 +393,10 @@ enum Wire {
             "leading": .leading, "center": .center, "trailing": .trailing, "justified": .justified,
         ]
         static let crossAlignments: KeyValuePairs<StaticString, CrossAlignment> = ["start": .start, "center": .center, "end": .end]
+        static let masonryPlacements: KeyValuePairs<StaticString, MasonryColumns.Placement> = [
+            "shortestFirst": .shortestFirst, "ordered": .ordered,
+        ]
+        static let itemSizings: KeyValuePairs<StaticString, MasonryColumns.ItemSizing> = ["aspectRatio": .aspectRatio, "height": .height]
         static let flexDirections: KeyValuePairs<StaticString, CSSFlexLayout.FlexDirection> = ["row": .row, "column": .column]
         static let justifyContents: KeyValuePairs<StaticString, CSSFlexLayout.JustifyContent> = [
             "flex-start": .flexStart, "center": .center, "flex-end": .flexEnd,

@@ -55,6 +55,21 @@ extension ArchiveWriter {
             writer.insets(css.padding)
             writer.optional(css.crossSize) { $0.double($1) }
         }
+        optional(settings.masonry) { $0.masonry($1) }
+    }
+
+    private mutating func masonry(_ masonry: MasonryColumns) {
+        switch masonry.count {
+        case .fixed(let columns):
+            byte(0)
+            count(columns)
+        case .minimumWidth(let width):
+            byte(1)
+            double(width)
+        }
+        optional(masonry.columnSpacing) { $0.double($1) }
+        byte(masonry.placement.rawValue)
+        byte(masonry.itemSizing.rawValue)
     }
 
     private mutating func overrides(_ section: FlowSection) {
@@ -63,13 +78,16 @@ extension ArchiveWriter {
         optional(section.minimumInteritemSpacing) { $0.double($1) }
         optional(section.headerReferenceSize) { $0.size($1) }
         optional(section.footerReferenceSize) { $0.size($1) }
+        optional(section.masonry) { $0.masonry($1) }
     }
 }
 
 extension ArchiveReader {
-    /// What `ArchiveWriter.input` wrote, with at most `maxSections` sections, each with no items.
-    mutating func input(maxSections: Int) throws(ArchiveError) -> FlowLayoutInput {
-        let settings = try settings()
+    /// What `ArchiveWriter.input` wrote, with at most `maxSections` sections, each with no items. Format
+    /// 1 (before masonry) has no masonry settings.
+    mutating func input(maxSections: Int, format: UInt8) throws(ArchiveError) -> FlowLayoutInput {
+        let hasMasonry = format >= 2
+        let settings = try settings(hasMasonry: hasMasonry)
         let crossAxisLength = try double()
         let contentInset = try insets()
         let safeAreaInsets = try insets()
@@ -77,7 +95,7 @@ extension ArchiveReader {
         let count = try count(max: maxSections)
         var sections: [FlowSection] = []
         sections.reserveCapacity(count)
-        for _ in 0..<count { sections.append(try overrides()) }
+        for _ in 0..<count { sections.append(try overrides(hasMasonry: hasMasonry)) }
         return FlowLayoutInput(
             settings: settings, sections: sections, crossAxisLength: crossAxisLength, contentInset: contentInset,
             safeAreaInsets: safeAreaInsets, layoutMargins: layoutMargins)
@@ -99,7 +117,7 @@ extension ArchiveReader {
         try bool() ? try read(&self) : nil
     }
 
-    private mutating func settings() throws(ArchiveError) -> FlowLayoutSettings {
+    private mutating func settings(hasMasonry: Bool) throws(ArchiveError) -> FlowLayoutSettings {
         var settings = FlowLayoutSettings()
         settings.scrollDirection = try value(ScrollDirection.self)
         settings.itemSize = try size()
@@ -126,16 +144,31 @@ extension ArchiveReader {
             css.crossSize = try reader.optional { (reader) throws(ArchiveError) in try reader.double() }
             return css
         }
+        if hasMasonry { settings.masonry = try optional { (reader) throws(ArchiveError) in try reader.masonry() } }
         return settings
     }
 
-    private mutating func overrides() throws(ArchiveError) -> FlowSection {
-        FlowSection(
+    private mutating func masonry() throws(ArchiveError) -> MasonryColumns {
+        let count: MasonryColumns.Count
+        switch try byte() {
+        case 0: count = .fixed(try self.count(max: MasonryColumns.maximumColumnCount))
+        case 1: count = .minimumWidth(try double())
+        default: throw .corrupt("a column count of an unknown kind")
+        }
+        return MasonryColumns(
+            count: count, columnSpacing: try optional { (reader) throws(ArchiveError) in try reader.double() },
+            placement: try value(MasonryColumns.Placement.self), itemSizing: try value(MasonryColumns.ItemSizing.self))
+    }
+
+    private mutating func overrides(hasMasonry: Bool) throws(ArchiveError) -> FlowSection {
+        var section = FlowSection(
             items: .count(0),
             sectionInset: try optional { (reader) throws(ArchiveError) in try reader.insets() },
             minimumLineSpacing: try optional { (reader) throws(ArchiveError) in try reader.double() },
             minimumInteritemSpacing: try optional { (reader) throws(ArchiveError) in try reader.double() },
             headerReferenceSize: try optional { (reader) throws(ArchiveError) in try reader.size() },
             footerReferenceSize: try optional { (reader) throws(ArchiveError) in try reader.size() })
+        if hasMasonry { section.masonry = try optional { (reader) throws(ArchiveError) in try reader.masonry() } }
+        return section
     }
 }

@@ -58,9 +58,10 @@ enum ArchiveNode: Sendable, Equatable {
             writer.count(runs.count)
             for run in runs {
                 let item = run.item
-                writer.byte((item.isEstimated ? 1 : 0) | (item.parallaxDepth != nil ? 2 : 0))
+                writer.byte(RunFlags(item).rawValue)
                 writer.size(item.size)
                 if let depth = item.parallaxDepth { writer.double(depth) }
+                if item.masonryRole != .byRule { writer.count(Int(item.masonryRole.code)) }
                 writer.count(run.count)
             }
         case .interior(let height, let children):
@@ -85,13 +86,15 @@ enum ArchiveNode: Sendable, Equatable {
             var runs: [ItemRun] = []
             runs.reserveCapacity(count)
             for _ in 0..<count {
-                let flags = try reader.byte()
-                guard flags < 4 else { throw .corrupt("a run's flags are unknown") }
+                let flags = RunFlags(rawValue: try reader.byte())
+                guard flags.isKnown else { throw .corrupt("a run's flags are unknown") }
                 let size = try reader.size()
-                let depth = flags & 2 != 0 ? try reader.double() : nil
+                let depth = flags.contains(.depth) ? try reader.double() : nil
+                let role = flags.contains(.role) ? MasonryRole(code: UInt16(try reader.count(max: Int(UInt16.max)))) : .byRule
                 let length = try reader.count(max: BaseLayout.maxItemsInASection)
                 guard length > 0 else { throw .corrupt("a run is empty") }
-                runs.append(ItemRun(FlowItem(size: size, isEstimated: flags & 1 != 0, parallaxDepth: depth), count: length))
+                runs.append(ItemRun(
+                    FlowItem(size: size, isEstimated: flags.contains(.estimated), parallaxDepth: depth, masonryRole: role), count: length))
             }
             self = .leaf(runs)
         } else {
@@ -105,4 +108,25 @@ enum ArchiveNode: Sendable, Equatable {
         }
         guard reader.isAtEnd else { throw .corrupt("a node has bytes after its end") }
     }
+}
+
+/// What a stored run holds besides its size and count: which of the optional fields follow the size.
+struct RunFlags: OptionSet {
+    let rawValue: UInt8
+    static let estimated = RunFlags(rawValue: 1)
+    /// A parallax depth follows the size.
+    static let depth = RunFlags(rawValue: 2)
+    /// A masonry role's code follows the depth (format 2).
+    static let role = RunFlags(rawValue: 4)
+
+    init(rawValue: UInt8) { self.rawValue = rawValue }
+
+    init(_ item: FlowItem) {
+        self = item.isEstimated ? .estimated : []
+        if item.parallaxDepth != nil { insert(.depth) }
+        if item.masonryRole != .byRule { insert(.role) }
+    }
+
+    /// No bit beyond these.
+    var isKnown: Bool { rawValue < 8 }
 }

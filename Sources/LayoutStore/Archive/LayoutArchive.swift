@@ -9,8 +9,11 @@ import FlowLayout
 /// every replica, identical stretches are stored once, and an update that changes k runs changes
 /// only the leaves around them and their paths to the top: O(k + log n) new nodes, the rest shared.
 public struct LayoutArchive: Sendable {
-    /// Bumped when the stored bytes change meaning; a root of another version is not read.
-    static let formatVersion: UInt8 = 1
+    /// Bumped when the stored bytes change meaning; a root of another version is not read. 2: masonry
+    /// settings in the root, masonry roles in the runs.
+    static let formatVersion: UInt8 = 2
+    /// Formats a root may be read from: 1 is 2 without anything masonry.
+    static let readableFormats: ClosedRange<UInt8> = 1...2
     /// A leaf closes after about `1 << leafBits` runs on average, an interior node after about
     /// `1 << fanoutBits` children.
     static let leafBits = 8
@@ -144,6 +147,7 @@ private struct RunChunker {
         hasher.combine(run.item.size.height)
         hasher.combine(run.item.isEstimated)
         hasher.combine(run.item.parallaxDepth ?? .nan)
+        hasher.combine(Int(run.item.masonryRole.code))
         hasher.combine(run.count)
         return hasher.finalize().low
     }

@@ -11,12 +11,13 @@ struct StoredRoot: Sendable {
     /// names `id` itself.
     init(bytes: [UInt8], id: ContentHash, maxSections: Int) throws(ArchiveError) {
         var reader = ArchiveReader(bytes)
-        guard try reader.byte() == LayoutArchive.formatVersion else { throw .corrupt("a root of another format") }
+        let format = try reader.byte()
+        guard LayoutArchive.readableFormats.contains(format) else { throw .corrupt("a root of another format") }
         guard try reader.count(max: .max) == FlowLayoutInput.algorithmVersion else {
             throw .corrupt("a root of another engine version")
         }
         guard try reader.hash() == id else { throw .corrupt("a root names another layout") }
-        let input = try reader.input(maxSections: maxSections)
+        let input = try reader.input(maxSections: maxSections, format: format)
         var sections: [(itemCount: Int, top: ContentHash?)] = []
         sections.reserveCapacity(input.sections.count)
         for _ in input.sections {
