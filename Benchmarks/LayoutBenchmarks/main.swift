@@ -71,20 +71,6 @@ func variedSizes(_ count: Int, seed: UInt64 = 7) -> [Size] {
     }
 }
 
-// MARK: Engine
-
-if runs("engine") {
-let millionCount = quick ? 10_000 : 1_000_000
-let million = FlowLayoutInput(sections: [FlowSection(items: .sizes(variedSizes(millionCount)))], crossAxisLength: 390)
-let buildTime = median(runs: quick ? 1 : 5) { keep(BaseLayout(million)) }
-results["engine_build_varied_items"] = Double(millionCount)
-results["engine_build_ns_per_item"] = buildTime / Double(millionCount)
-let built = BaseLayout(million)
-results["engine_bytes_per_item"] = Double(built.heapByteCount) / Double(millionCount)
-let uniform = FlowLayoutInput(sections: [FlowSection(items: .count(millionCount))], crossAxisLength: 390)
-results["engine_build_uniform_ns"] = median(runs: quick ? 1 : 20) { keep(BaseLayout(uniform)) }
-results["engine_hash_ns_per_item"] = median(runs: quick ? 1 : 5) { keep(million.contentHash) } / Double(millionCount)
-
 /// Mean nanoseconds per visible query at random offsets of a layout, one run of `queries`.
 func queryTime(_ layout: BaseLayout, queries: Int) -> Double {
     var random = SplitMix64(seed: 11)
@@ -99,6 +85,20 @@ func queryTime(_ layout: BaseLayout, queries: Int) -> Double {
     keep(attributes.count)
     return Double(now() - start) / Double(queries)
 }
+// MARK: Engine
+
+if runs("engine") {
+let millionCount = quick ? 10_000 : 1_000_000
+let million = FlowLayoutInput(sections: [FlowSection(items: .sizes(variedSizes(millionCount)))], crossAxisLength: 390)
+let buildTime = median(runs: quick ? 1 : 5) { keep(BaseLayout(million)) }
+results["engine_build_varied_items"] = Double(millionCount)
+results["engine_build_ns_per_item"] = buildTime / Double(millionCount)
+let built = BaseLayout(million)
+results["engine_bytes_per_item"] = Double(built.heapByteCount) / Double(millionCount)
+let uniform = FlowLayoutInput(sections: [FlowSection(items: .count(millionCount))], crossAxisLength: 390)
+results["engine_build_uniform_ns"] = median(runs: quick ? 1 : 20) { keep(BaseLayout(uniform)) }
+results["engine_hash_ns_per_item"] = median(runs: quick ? 1 : 5) { keep(million.contentHash) } / Double(millionCount)
+
 let thousand = BaseLayout(FlowLayoutInput(sections: [FlowSection(items: .sizes(variedSizes(1000)))], crossAxisLength: 390))
 let queries = quick ? 100 : 20_000
 // The two sizes in turns (a busy neighbour slows the million-item query's cache misses more than the
@@ -288,6 +288,55 @@ measureUpdate(
         sections: [FlowSection(items: .sizes(Array(repeating: front, count: frontInserts) + gridSizes))], crossAxisLength: 320))
 results["update_front_inserts_items"] = Double(gridCount)
 results["update_front_inserts_count"] = Double(frontInserts)
+}
+
+// MARK: Masonry (issue 34, point 4)
+
+// A million varied items in three columns against the same items in lines: registering each (id and
+// build) and scrolling each, in turns; then one item of the masonry layout measured anew with
+// `keepColumns`, against registering the result (every item naming the column it kept). `--only
+// masonry` runs it alone.
+if runs("engine") || runs("masonry") {
+let masonryCount = quick ? 10_000 : 1_000_000
+let masonrySizes = variedSizes(masonryCount, seed: 23)
+var columns = FlowLayoutSettings()
+columns.masonry = MasonryColumns(count: .fixed(3))
+let flowInput = FlowLayoutInput(sections: [FlowSection(items: .sizes(masonrySizes))], crossAxisLength: 390)
+let masonryInput = FlowLayoutInput(settings: columns, sections: [FlowSection(items: .sizes(masonrySizes))], crossAxisLength: 390)
+func registered(_ input: FlowLayoutInput) -> BaseLayout {
+    keep(input.contentHash)
+    return BaseLayout(input)
+}
+let registration = inTurns({ timed { keep(registered(flowInput)) } }, { timed { keep(registered(masonryInput)) } }, turns: 5)
+results["masonry_items"] = Double(masonryCount)
+results["masonry_register_flow_ns"] = registration.first
+results["masonry_register_ns"] = registration.second
+results["masonry_register_ratio"] = registration.ratio
+let flowLayout = BaseLayout(flowInput)
+let masonryLayout = BaseLayout(masonryInput)
+let masonryScroll = inTurns({ queryTime(flowLayout, queries: quick ? 100 : 20_000) }, { queryTime(masonryLayout, queries: quick ? 100 : 20_000) })
+results["masonry_scroll_flow_ns"] = masonryScroll.first
+results["masonry_scroll_ns"] = masonryScroll.second
+results["masonry_scroll_ratio"] = masonryScroll.ratio
+// The item measured, and the registration that gives the same layout: every item names its column.
+let measuredAt = masonryCount / 2
+let measuredSize = Size(width: 180.5, height: 517)
+let resize: [LayoutUpdate] = [.resizeItems(section: 0, at: measuredAt, sizes: [measuredSize])]
+var cells: [LayoutAttributes] = []
+masonryLayout.attributes(
+    in: Viewport(bounds: Rect(x: 0, y: -1, width: 390, height: masonryLayout.contentSize.height + 2)), into: &cells)
+var kept = FlowSection(items: .sizes(masonrySizes))
+kept.masonryRoles = cells.map { MasonryRole.column($0.column!) }
+if case .sizes(var sizes) = kept.items { sizes[measuredAt] = measuredSize; kept.items = .sizes(sizes) }
+let keptInput = FlowLayoutInput(settings: columns, sections: [kept], crossAxisLength: 390)
+precondition(
+    try! masonryLayout.updated(by: resize, keepColumns: true).layout.contentHash == keptInput.contentHash,
+    "masonry: the layout with kept columns differs from its fresh one")
+let keptResize = inTurns(
+    { timed { keep(try! masonryLayout.updated(by: resize, keepColumns: true)) } }, { timed { keep(registered(keptInput)) } }, turns: 5)
+results["masonry_kept_resize_ns"] = keptResize.first
+results["masonry_kept_resize_register_ns"] = keptResize.second
+results["masonry_kept_resize_ratio"] = keptResize.second / keptResize.first
 }
 
 // MARK: Cold path: a 100,000-item request

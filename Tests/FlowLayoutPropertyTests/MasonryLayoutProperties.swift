@@ -115,6 +115,10 @@ struct MasonryLayoutProperties {
         await propertyCheck(count: 300, input: Gen.uint64(in: 0...UInt64.max)) { seed in Self.check(seed) }
     }
 
+    /// A full-span cell after cells of a negative spacing: those end below its top, so the walk back
+    /// from the view may not stop there (the query then searches each column).
+    @Test func aFullSpanCellAfterANegativeSpacing() { Self.check(6339237664495923912) }
+
     static func check(_ seed: UInt64) {
         let input = Case(seed: seed)
         let layout = BaseLayout(input.input)

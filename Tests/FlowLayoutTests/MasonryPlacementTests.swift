@@ -92,4 +92,31 @@ struct MasonryPlacementTests {
         // Four lanes (three columns and the full-span items), each log₂(1,000) = 10 probes more.
         #expect(large.work - small.work <= 4 * 11, "\(small) \(large)")
     }
+
+    /// Tops ascend under shortest-first placement: the query walks back from the last cell starting
+    /// in view. One cell far taller than the others makes that walk long, and the query then searches
+    /// each column instead; both find exactly the cells in view, and the long walk costs no more than
+    /// the columns' searches.
+    @Test func aTallCellSendsTheQueryToTheColumnsSearches() {
+        // Column 0 gets a cell 100,000 tall; the other two take the next 2,000 cells, 100 tall each.
+        var items = [MasonryItem(size: Size(width: 45, height: 100_000))]
+        items += (0..<2000).map { _ in MasonryItem(size: Size(width: 45, height: 100)) }
+        let placed = MasonryPlacement(
+            items: items, columns: MasonryColumns(count: .fixed(3), itemSizing: .height), width: 155, interitemSpacing: 10,
+            lineSpacing: 0)
+        #expect(placed.cells[1].column == 1 && placed.cells[2].column == 2 && placed.cells[2000].column == 2)
+        func query(_ low: Double, _ high: Double) -> (items: [Int], work: Int) {
+            var work = 0
+            let found = placed.items(intersecting: low, high, work: &work)
+            return (found, work)
+        }
+        let cells = placed.cells
+        for (low, high) in [(50_000.0, 50_500.0), (0, 150), (99_950, 100_050)] {
+            let (found, work) = query(low, high)
+            #expect(found == cells.indices.filter { cells[$0].frame.maxY >= low && cells[$0].frame.minY <= high }, "[\(low), \(high)]")
+            // The walk gives up after 4 · 3 + 32 cells out of view, then each lane costs its search:
+            // never the walk past the thousand cells of columns 1 and 2 above the view.
+            #expect(work < 200, "[\(low), \(high)]: \(work)")
+        }
+    }
 }

@@ -87,11 +87,21 @@ public final class BaseLayout: Sendable {
         let lines = input.sections.enumerated().map { index, section in
             environment.lines(of: section, seed: UInt64(index))
         }
-        self.init(environment: environment, sections: zip(input.sections.map(\.overrides), lines).map { ($0, $1) })
+        // Masonry sections placed from their items as given, not read back from the lines.
+        let placements = input.sections.map { section in
+            SectionLayout.masonry(of: section, settings: environment.settings).map { columns in
+                SectionLayout.placement(
+                    of: section, columns: columns, settings: environment.settings, geometry: environment.geometry(of: section).lines)
+            }
+        }
+        self.init(environment: environment, sections: zip(input.sections.map(\.overrides), lines).map { ($0, $1) }, placements: placements)
     }
 
     /// Places sections already broken into lines one after the other and names the result. O(sections).
-    init(environment: LayoutEnvironment, sections given: [(overrides: FlowSection, lines: SectionLines)]) {
+    /// A masonry section's placement is made from its lines unless `placements` has it.
+    init(
+        environment: LayoutEnvironment, sections given: [(overrides: FlowSection, lines: SectionLines)], placements: [MasonryPlacement?] = []
+    ) {
         self.environment = environment
         let settings = environment.settings
         let reference = environment.insetAdjustment
@@ -101,11 +111,11 @@ public final class BaseLayout: Sendable {
         var ordered = true
         var itemCount = 0
         var hasDepths = false
-        for (overrides, lines) in given {
+        for (index, (overrides, lines)) in given.enumerated() {
             let geometry = environment.geometry(of: overrides)
             let laidOut = SectionLayout(
                 overrides, lines: lines, header: geometry.header, footer: geometry.footer, settings: settings,
-                offset: offset, sectionInset: geometry.inset)
+                offset: offset, sectionInset: geometry.inset, placement: index < placements.count ? placements[index] : nil)
             if !laidOut.staysInItsSpan { ordered = false }
             offset = laidOut.end
             itemCount += laidOut.itemCount

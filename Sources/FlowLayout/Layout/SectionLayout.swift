@@ -129,7 +129,7 @@ extension SectionLayout {
     /// the scroll axis, from its items already broken into `lines`. O(1) beyond them.
     init(
         _ overrides: FlowSection, lines: SectionLines, header: Double, footer: Double, settings: FlowLayoutSettings,
-        offset: Double, sectionInset inset: EdgeInsets
+        offset: Double, sectionInset inset: EdgeInsets, placement given: MasonryPlacement? = nil
     ) {
         let geometry = lines.geometry
         let direction = geometry.direction
@@ -143,8 +143,8 @@ extension SectionLayout {
             case .mixed: uniformSize = nil
             }
         }
-        if let columns = settings.css == nil ? overrides.masonry ?? settings.masonry : nil {
-            let placement = Self.placement(of: lines, columns: columns, overrides: overrides, settings: settings)
+        if let columns = Self.masonry(of: overrides, settings: settings) {
+            let placement = given ?? Self.placement(of: lines, columns: columns, overrides: overrides, settings: settings)
             body = .masonry(placement)
             endOfLines = geometry.firstLineStart + placement.height
         } else if let uniformSize {
@@ -173,23 +173,72 @@ extension SectionLayout {
 }
 
 extension SectionLayout {
-    /// The section's items placed in its columns (docs/flow-layout.md §22): the width inside its
-    /// insets, its own spacings (never swapped, §22.1) and each item's sizes taken across and along
-    /// the scroll axis, so a horizontal section is a vertical one transposed. O(n log c).
+    /// The columns `overrides` lays its cells in, if any: its own `masonry` or the layout's, never in
+    /// CSS mode (§22).
+    static func masonry(of overrides: FlowSection, settings: FlowLayoutSettings) -> MasonryColumns? {
+        settings.css == nil ? overrides.masonry ?? settings.masonry : nil
+    }
+
+    /// A placer for the section's columns (docs/flow-layout.md §22): the width inside its insets and its
+    /// own spacings, never swapped (§22.1).
+    private static func placer(
+        _ columns: MasonryColumns, overrides: FlowSection, settings: FlowLayoutSettings, geometry: LineGeometry, capacity: Int
+    ) -> MasonryPlacement.Placer {
+        MasonryPlacement.Placer(
+            columns: columns, width: Swift.max(0, geometry.available),
+            interitemSpacing: overrides.minimumInteritemSpacing ?? settings.minimumInteritemSpacing,
+            lineSpacing: overrides.minimumLineSpacing ?? settings.minimumLineSpacing, capacity: capacity)
+    }
+
+    /// The section's items placed in its columns, read from its lines. O(n log c).
     static func placement(
         of lines: SectionLines, columns: MasonryColumns, overrides: FlowSection, settings: FlowLayoutSettings
     ) -> MasonryPlacement {
         let direction = lines.geometry.direction
+        var placer = placer(columns, overrides: overrides, settings: settings, geometry: lines.geometry, capacity: lines.itemCount)
         var uncounted = Uncounted()
-        return MasonryPlacement(
-            columns: columns, width: Swift.max(0, lines.geometry.available),
-            interitemSpacing: overrides.minimumInteritemSpacing ?? settings.minimumInteritemSpacing,
-            lineSpacing: overrides.minimumLineSpacing ?? settings.minimumLineSpacing, capacity: lines.itemCount
-        ) { place in
-            LineTree.forEachRun(in: lines.root, items: 0..<lines.itemCount, work: &uncounted) { item, count in
-                place(MasonryItem(size: Size(width: direction.along(item.size), height: direction.across(item.size)), role: item.masonryRole), count)
-                return true
+        _ = LineTree.forEachRun(in: lines.root, items: 0..<lines.itemCount, work: &uncounted) { item, count in
+            placer.place(MasonryItem(item, direction: direction), count: count)
+            return true
+        }
+        return MasonryPlacement(placer)
+    }
+
+    /// `section`'s items placed in its columns, read from the section as given: what a registration
+    /// places, without walking the lines it has just built. O(n log c).
+    static func placement(
+        of section: FlowSection, columns: MasonryColumns, settings: FlowLayoutSettings, geometry: LineGeometry
+    ) -> MasonryPlacement {
+        let direction = geometry.direction
+        if case .sizes(let sizes) = section.items, section.masonryRoles == nil {
+            // Arrays made to measure as it places: none reserved beforehand.
+            var placer = placer(columns, overrides: section, settings: settings, geometry: geometry, capacity: 0)
+            sizes.withUnsafeBufferPointer { placer.placeByRule($0, direction: direction) }
+            return MasonryPlacement(placer)
+        }
+        var placer = placer(columns, overrides: section, settings: settings, geometry: geometry, capacity: section.items.count)
+        if case .sizes(let sizes) = section.items {
+            let roles = section.masonryRoles
+            for index in sizes.indices {
+                let size = sizes[index]
+                let role = roles.map { index < $0.count ? $0[index] : .byRule } ?? .byRule
+                placer.place(MasonryItem(size: Size(width: direction.along(size), height: direction.across(size)), role: role), count: 1)
+            }
+        } else if section.masonryRoles == nil {
+            placer.place(MasonryItem(settings.countedItem, direction: direction), count: section.items.count)
+        } else {
+            for index in 0..<section.items.count {
+                placer.place(MasonryItem(section.item(index, countedItem: settings.countedItem), direction: direction), count: 1)
             }
         }
+        return MasonryPlacement(placer)
+    }
+}
+
+extension MasonryItem {
+    /// `item` as its section's columns take it: across the scroll axis as its width, along it as its
+    /// height, so a horizontal section is a vertical one transposed (§22).
+    init(_ item: FlowItem, direction: ScrollDirection) {
+        self.init(size: Size(width: direction.along(item.size), height: direction.across(item.size)), role: item.masonryRole)
     }
 }

@@ -3,9 +3,12 @@
 /// begin (below the header and the top inset). Unrounded: frames' origins are rounded when they are
 /// answered; running bottoms never are.
 ///
+/// Each column's cells, and the full-span ones, are kept together in a lane, in item order: their
+/// items, tops and heights side by side, so a query reads a lane's cells one after the other.
 /// Placement is O(n log c) for n items in c columns (the columns' running bottoms in a tournament
-/// tree), and O(c) more for each full-span item, which levels every column.
-public struct MasonryPlacement: Sendable {
+/// tree), and O(c) more for each full-span item, which levels every column. Immutable, and shared by
+/// every layout that holds it.
+public final class MasonryPlacement: Sendable {
     /// Where one item went.
     public struct Cell: Hashable, Sendable {
         /// Its column; nil for a full-span item.
@@ -23,167 +26,459 @@ public struct MasonryPlacement: Sendable {
     public let columnWidth: Double
     /// s, between columns.
     public let columnSpacing: Double
-    /// Item by item.
-    public let cells: [Cell]
+    /// W, what a full-span cell spans.
+    public let width: Double
     /// The cells' extent along the scroll axis: the greatest running bottom of a column a cell has
     /// reached (a full-span item reaches them all), less the trailing spacing; 0 without cells. With a
     /// negative spacing a column's last cell may end above an earlier one, which then reaches past
     /// the extent, as a flow section's lines may (§12).
     public let height: Double
-    /// The items of each column, then (last) the full-span items, each in item order.
-    private let lanes: [Lane]
-
     /// The least top and the greatest bottom of any cell: `0...height` unless negative spacings move
     /// cells outside it; (0, 0) without cells.
     public let reach: (low: Double, high: Double)
+    /// The lane of each item (its column, or `columnCount` for a full-span item), its top and its height.
+    private let laneOfItem: [UInt16]
+    private let tops: [Double]
+    private let heights: [Double]
+    /// The items lane by lane (the columns', then the full-span one), each lane's in item order.
+    private let lanes: Lanes
+    /// Tops never decrease in item order, and heights and the spacing are ≥ 0, so that in each column
+    /// a cell ends at or below the one before it ends, and no cell before a full-span one ends below
+    /// its top: what shortest-first placement gives unless columns are named (§22.4).
+    private let topsAscend: Bool
+
+    public var itemCount: Int { laneOfItem.count }
 
     /// Places `items` in `width` (W): columns `columns.columnSpacing ?? interitemSpacing` apart, each
     /// cell `lineSpacing` below the one above it in its column.
-    public init(items: [MasonryItem], columns: MasonryColumns, width: Double, interitemSpacing: Double, lineSpacing: Double) {
-        self.init(columns: columns, width: width, interitemSpacing: interitemSpacing, lineSpacing: lineSpacing, capacity: items.count) { place in
-            for item in items { place(item, 1) }
-        }
+    public convenience init(items: [MasonryItem], columns: MasonryColumns, width: Double, interitemSpacing: Double, lineSpacing: Double) {
+        var placer = Placer(columns: columns, width: width, interitemSpacing: interitemSpacing, lineSpacing: lineSpacing, capacity: items.count)
+        for item in items { placer.place(item, count: 1) }
+        self.init(placer)
     }
 
-    /// Places the items that `runs` hands over as runs of equal items (an item and how many).
-    init(
-        columns: MasonryColumns, width: Double, interitemSpacing: Double, lineSpacing: Double, capacity: Int,
-        runs: (_ place: (MasonryItem, Int) -> Void) -> Void
-    ) {
-        let spacing = columns.columnSpacing ?? interitemSpacing
-        let count = columns.columnCount(width: width, spacing: spacing)
-        // No column is narrower than nothing: spacings wider than the width leave columns of width 0.
-        let columnWidth = Swift.max(0, (width - Double(count - 1) * spacing) / Double(count))
-        let stride = columnWidth + spacing
-        var bottoms = ColumnBottoms(count: count)
-        var cells: [Cell] = []
-        cells.reserveCapacity(capacity)
-        var members = [[Int]](repeating: [], count: count + 1)
-        var low = Double.infinity
-        var high = -Double.infinity
-        runs { item, repeats in
+    /// The items `placer` placed, gathered lane by lane.
+    init(_ placer: consuming Placer) {
+        let count = placer.columnCount
+        let placed = placer.laneOfItem.count
+        self.columnCount = count
+        self.columnWidth = placer.columnWidth
+        self.columnSpacing = placer.spacing
+        self.width = placer.width
+        // The columns a cell reached: every one once a full-span item has levelled them.
+        let reached = (0..<count).filter { placer.leveled || placer.laneCounts[$0] > 0 }
+        self.height = placed == 0 ? 0 : reached.map { placer.bottoms[$0] }.max()! - placer.lineSpacing
+        self.reach = placed == 0 ? (0, 0) : (placer.low, placer.high)
+        self.topsAscend = placer.topsAscend
+        self.lanes = Lanes(placer)
+        self.laneOfItem = placer.laneOfItem
+        self.tops = placer.tops
+        self.heights = placer.heights
+    }
+
+    /// Placement as it goes (§22.1): the columns' running bottoms, and each item's lane, top and height
+    /// in item order, which `init(_:)` then gathers lane by lane. Flat arrays written in order: no
+    /// lane's array grows item by item.
+    struct Placer {
+        let columns: MasonryColumns
+        let columnCount: Int
+        let columnWidth: Double
+        let spacing: Double
+        let width: Double
+        let lineSpacing: Double
+        private(set) var bottoms: ColumnBottoms
+        private(set) var laneOfItem: [UInt16] = []
+        private(set) var tops: [Double] = []
+        private(set) var heights: [Double] = []
+        private(set) var laneCounts: [Int]
+        /// A full-span item has set every column's bottom.
+        private(set) var leveled = false
+        /// `MasonryPlacement.topsAscend` of the items so far.
+        private(set) var topsAscend = true
+        private(set) var low = Double.infinity
+        private(set) var high = -Double.infinity
+
+        init(columns: MasonryColumns, width: Double, interitemSpacing: Double, lineSpacing: Double, capacity: Int) {
+            let spacing = columns.columnSpacing ?? interitemSpacing
+            let count = columns.columnCount(width: width, spacing: spacing)
+            self.columns = columns
+            self.columnCount = count
+            self.spacing = spacing
+            self.width = width
+            self.lineSpacing = lineSpacing
+            // No column is narrower than nothing: spacings wider than the width leave columns of width 0.
+            self.columnWidth = Swift.max(0, (width - Double(count - 1) * spacing) / Double(count))
+            bottoms = ColumnBottoms(count: count)
+            laneCounts = [Int](repeating: 0, count: count + 1)
+            laneOfItem.reserveCapacity(capacity)
+            tops.reserveCapacity(capacity)
+            heights.reserveCapacity(capacity)
+        }
+
+        /// `count` copies of `item`, each placed after the items before.
+        mutating func place(_ item: MasonryItem, count repeats: Int) {
+            let count = columnCount
             // Heights depend on the item alone: computed once per run.
             let fullSpan = item.role == .fullSpan
             let height = columns.height(of: item.size, columnWidth: fullSpan ? width : columnWidth)
+            var named: Int?
+            if case .column(let column) = item.role { named = Swift.min(Swift.max(0, column), count - 1) }
+            let ordered = columns.placement == .ordered
             for _ in 0..<repeats {
-                let index = cells.count
-                let column: Int
-                switch item.role {
-                case .fullSpan:
+                let lane: Int
+                let top: Double
+                if fullSpan {
                     // Below every column, across all of them; every column then continues below it.
-                    let top = bottoms.greatest
-                    cells.append(Cell(column: nil, frame: Rect(x: 0, y: top, width: width, height: height)))
-                    members[count].append(index)
+                    lane = count
+                    top = bottoms.greatest
                     bottoms.level(at: top + (height + lineSpacing))
-                    low = Swift.min(low, top)
-                    high = Swift.max(high, top + height)
-                    continue
-                case .column(let named): column = Swift.min(Swift.max(0, named), count - 1)
-                case .byRule: column = columns.placement == .ordered ? index % count : bottoms.least
+                    leveled = true
+                } else {
+                    lane = named ?? (ordered ? laneOfItem.count % count : bottoms.least)
+                    top = bottoms[lane]
+                    bottoms[lane] = top + (height + lineSpacing)
                 }
-                let top = bottoms[column]
-                cells.append(Cell(column: column, frame: Rect(x: Double(column) * stride, y: top, width: columnWidth, height: height)))
-                members[column].append(index)
-                bottoms[column] = top + (height + lineSpacing)
+                if !(height >= 0 && lineSpacing >= 0 && top >= (tops.last ?? top)) { topsAscend = false }
+                laneCounts[lane] += 1
+                laneOfItem.append(UInt16(truncatingIfNeeded: lane))
+                tops.append(top)
+                heights.append(height)
                 low = Swift.min(low, top)
                 high = Swift.max(high, top + height)
             }
         }
-        self.columnCount = count
-        self.columnWidth = columnWidth
-        self.columnSpacing = spacing
-        self.cells = cells
-        self.height = cells.isEmpty ? 0 : bottoms.greatestReached - lineSpacing
-        self.reach = cells.isEmpty ? (0, 0) : (low, high)
-        lanes = members.map { Lane(items: $0, cells: cells) }
+
+        /// `sizes`, each by the rule and taken across and along `direction`, as `place(_:count:)` places
+        /// them one by one: a registration's common case, in one loop writing each array once. The
+        /// placer must be new.
+        mutating func placeByRule(_ sizes: UnsafeBufferPointer<Size>, direction: ScrollDirection) {
+            precondition(laneOfItem.isEmpty, "placeByRule places a section's items from the first")
+            let count = sizes.count
+            var rule = RuleLoop(self, direction: direction)
+            var (tops, heights): ([Double], [Double]) = ([], [])
+            laneOfItem = [UInt16](unsafeUninitializedCapacity: count) { lanes, lanesWritten in
+                tops = [Double](unsafeUninitializedCapacity: count) { tops, topsWritten in
+                    heights = [Double](unsafeUninitializedCapacity: count) { heights, heightsWritten in
+                        rule.place(sizes, lanes: lanes, tops: tops, heights: heights)
+                        heightsWritten = count
+                    }
+                    topsWritten = count
+                }
+                lanesWritten = count
+            }
+            (self.tops, self.heights) = (tops, heights)
+            for column in 0..<columnCount {
+                bottoms[column] = rule.bottoms[column]
+                laneCounts[column] += rule.counts[column]
+            }
+            (low, high, topsAscend) = (rule.low, rule.high, topsAscend && rule.ascending)
+        }
     }
 
-    /// Bytes the placement keeps alive: its cells and each column's index.
-    var heapByteCount: Int {
-        let arrayOverhead = 48
-        return cells.count * (MemoryLayout<Cell>.stride + 3 * 8) + lanes.count * (3 * arrayOverhead + 24) + arrayOverhead
+    /// `Placer.placeByRule`'s loop: the placer's rule and state in locals, a few columns' bottoms
+    /// scanned for the least instead of kept in a tree.
+    private struct RuleLoop {
+        let columns: Int
+        let aspectRatio: Bool
+        let ordered: Bool
+        let vertical: Bool
+        let columnWidth: Double
+        let lineSpacing: Double
+        var tree: ColumnBottoms
+        var bottoms: [Double]
+        var counts: [Int]
+        var low: Double
+        var high: Double
+        var ascending = true
+
+        init(_ placer: Placer, direction: ScrollDirection) {
+            columns = placer.columnCount
+            aspectRatio = placer.columns.itemSizing == .aspectRatio
+            ordered = placer.columns.placement == .ordered
+            vertical = direction == .vertical
+            (columnWidth, lineSpacing) = (placer.columnWidth, placer.lineSpacing)
+            tree = placer.bottoms
+            bottoms = (0..<placer.columnCount).map { placer.bottoms[$0] }
+            counts = [Int](repeating: 0, count: placer.columnCount)
+            (low, high) = (placer.low, placer.high)
+        }
+
+        mutating func place(
+            _ sizes: UnsafeBufferPointer<Size>, lanes: UnsafeMutableBufferPointer<UInt16>, tops: UnsafeMutableBufferPointer<Double>,
+            heights: UnsafeMutableBufferPointer<Double>
+        ) {
+            let scanned = columns <= ColumnBottoms.scanned
+            var last = -Double.infinity
+            for (item, size) in sizes.enumerated() {
+                let across = vertical ? size.width : size.height
+                let along = vertical ? size.height : size.width
+                // `MasonryColumns.height(of:columnWidth:)`: the same operations in the same order.
+                let height = aspectRatio && across > 0 ? along * columnWidth / across : along
+                var lane = 0
+                if ordered {
+                    lane = item % columns
+                } else if scanned {
+                    for column in 1..<columns where bottoms[column] < bottoms[lane] { lane = column }
+                } else {
+                    lane = tree.least
+                }
+                let top = bottoms[lane]
+                bottoms[lane] = top + (height + lineSpacing)
+                if !scanned { tree[lane] = bottoms[lane] }
+                counts[lane] += 1
+                lanes.initializeElement(at: item, to: UInt16(truncatingIfNeeded: lane))
+                tops.initializeElement(at: item, to: top)
+                heights.initializeElement(at: item, to: height)
+                if !(height >= 0 && lineSpacing >= 0 && top >= last) { ascending = false }
+                last = top
+                low = Swift.min(low, top)
+                high = Swift.max(high, top + height)
+            }
+        }
+    }
+
+    /// An item's column; nil for a full-span item. O(1).
+    public func column(ofItem item: Int) -> Int? {
+        let lane = Int(laneOfItem[item])
+        return lane == columnCount ? nil : lane
+    }
+
+    /// Where item `item` went. O(1).
+    public func cell(_ item: Int) -> Cell {
+        cell(lane: Int(laneOfItem[item]), top: tops[item], height: heights[item])
+    }
+
+    /// Every item's cell, in item order. O(n): for tests and tools, not queries.
+    public var cells: [Cell] { (0..<itemCount).map(cell) }
+
+    @inline(__always)
+    private func cell(lane: Int, top: Double, height: Double) -> Cell {
+        lane == columnCount
+            ? Cell(column: nil, frame: Rect(x: 0, y: top, width: width, height: height))
+            : Cell(column: lane, frame: Rect(x: Double(lane) * (columnWidth + columnSpacing), y: top, width: columnWidth, height: height))
     }
 
     /// The items whose cells reach into [low, high] along the scroll axis (bottom ≥ low, top ≤ high),
-    /// in item order: a binary search in each column's cells, then the cells found. O(c log n + k log k)
-    /// for k cells found, when each column's cells follow each other (spacing + height ≥ 0); a column
-    /// whose cells overlap (negative spacing) is read across its overlap.
+    /// in item order.
     public func items(intersecting low: Double, _ high: Double) -> [Int] {
         var uncounted = Uncounted()
         return items(intersecting: low, high, work: &uncounted)
     }
 
-    /// `items(intersecting:_:)`, counting the cells and search probes it reads.
+    /// `items(intersecting:_:)`, counting the search probes and the cells it reads.
     @_spi(WorkCounting)
     public func items(intersecting low: Double, _ high: Double, work: inout some WorkCounter) -> [Int] {
         var found: [Int] = []
-        forEachItem(intersecting: low, high, work: &work) { item, _ in found.append(item) }
-        found.sort()
+        forEachCell(intersecting: low, high, work: &work) { item, _, _ in found.append(item) }
         return found
     }
 
-    /// Hands `body` the items of `items(intersecting:_:)`, column by column (the full-span ones last),
-    /// each column's in item order.
-    func forEachItem<Counter: WorkCounter>(
-        intersecting low: Double, _ high: Double, work: inout Counter, _ body: (Int, inout Counter) -> Void
+    /// Hands `body` the items whose cells reach into [low, high], in item order, with each one's cell
+    /// (unrounded, section-relative). Where tops ascend in item order, by one binary search for the
+    /// last cell starting at or above `high` and a walk back to where no earlier cell can reach `low`:
+    /// O(log n + k + c) for k cells found in c columns, unless cells far taller than their neighbours
+    /// make the walk pass more than a few cells out of view per column. Otherwise (and then) by a
+    /// binary search in each lane, whose cells found are merged by item: O(c log n + k·c).
+    func forEachCell<Counter: WorkCounter>(
+        intersecting low: Double, _ high: Double, work: inout Counter, _ body: (Int, Cell, inout Counter) -> Void
     ) {
-        for lane in lanes { lane.forEach(intersecting: low, high, cells: cells, work: &work, body) }
+        if topsAscend, let items = itemsAscending(intersecting: low, high, work: &work) {
+            for item in items {
+                work += 1
+                let (top, height) = (tops[item], heights[item])
+                if top + height >= low { body(item, cell(lane: Int(laneOfItem[item]), top: top, height: height), &work) }
+            }
+            return
+        }
+        forEachCellByLane(intersecting: low, high, work: &work, body)
     }
 
-    /// One column's items (or the full-span ones), with what bounds a search among them: the greatest
-    /// bottom so far and the least top from here on, which a binary search may rely on even where
-    /// negative spacings make cells overlap.
-    private struct Lane: Sendable {
-        let items: [Int]
-        let bottomsSoFar: [Double]
-        let topsFromHere: [Double]
-
-        init(items: [Int], cells: [Cell]) {
-            self.items = items
-            var greatest = -Double.infinity
-            bottomsSoFar = items.map { item in
-                greatest = Swift.max(greatest, cells[item].frame.maxY)
-                return greatest
-            }
-            var least = Double.infinity
-            topsFromHere = items.reversed().map { item in
-                least = Swift.min(least, cells[item].frame.minY)
-                return least
-            }.reversed()
+    /// Where tops ascend: the items from which every cell that reaches [low, high] is found, in item
+    /// order (some of them reach only above `low`); nil when the walk back would pass more cells out
+    /// of view than `walkBudget`.
+    private func itemsAscending(intersecting low: Double, _ high: Double, work: inout some WorkCounter) -> Range<Int>? {
+        // The cells that start at or above `high`: a prefix, tops ascending.
+        var lower = 0
+        var upper = tops.count
+        while lower < upper {
+            let middle = (lower + upper) / 2
+            work += 1
+            if tops[middle] <= high { lower = middle + 1 } else { upper = middle }
         }
-
-        func forEach<Counter: WorkCounter>(
-            intersecting low: Double, _ high: Double, cells: [Cell], work: inout Counter, _ body: (Int, inout Counter) -> Void
-        ) {
-            // No cell before `first` reaches down to `low`.
-            var lower = 0
-            var upper = items.count
-            while lower < upper {
-                let middle = (lower + upper) / 2
+        let end = lower
+        // Back from there: a column is done at its first cell ending above `low` (its earlier ones end
+        // earlier still), everything at a full-span cell starting above `low` (every earlier one ends
+        // above its top).
+        let budget = 4 * columnCount + 32
+        return withUnsafeTemporaryAllocation(of: Bool.self, capacity: columnCount) { done in
+            done.initialize(repeating: false)
+            var start = end
+            var open = columnCount
+            var passed = 0
+            while start > 0, open > 0 {
+                let item = start - 1
                 work += 1
-                if bottomsSoFar[middle] < low { lower = middle + 1 } else { upper = middle }
+                start = item
+                let lane = Int(laneOfItem[item])
+                if lane == columnCount {
+                    if tops[item] < low { break }
+                } else if done[lane] {
+                    passed += 1
+                    if passed > budget { return nil }
+                } else if tops[item] + heights[item] < low {
+                    done[lane] = true
+                    open -= 1
+                }
             }
-            var position = lower
-            // No cell from `position` on starts at or above `high` once the least top left is below it.
-            while position < items.count, topsFromHere[position] <= high {
+            return start..<end
+        }
+    }
+
+    /// `forEachCell` by a binary search in each lane, the lanes' cells found merged by item. A lane
+    /// whose cells follow each other (spacing + height ≥ 0) stops at the first past `high`; one whose
+    /// cells overlap (a negative spacing) is read across its overlap, as the flow layout reads lines (§12).
+    private func forEachCellByLane<Counter: WorkCounter>(
+        intersecting low: Double, _ high: Double, work: inout Counter, _ body: (Int, Cell, inout Counter) -> Void
+    ) {
+        let lanes = lanes
+        let laneCount = columnCount + 1
+        withUnsafeTemporaryAllocation(of: Range<Int>.self, capacity: laneCount) { ranges in
+            for lane in 0..<laneCount {
+                ranges.initializeElement(at: lane, to: lanes.positions(lane: lane, reaching: low, high, tops: tops, heights: heights, work: &work))
+            }
+            // The lanes' next cells, the least item first: each lane's items ascend.
+            while true {
+                var next = -1
+                var least = UInt32.max
+                for lane in 0..<laneCount where !ranges[lane].isEmpty {
+                    let item = lanes.items[ranges[lane].lowerBound]
+                    if item < least { (next, least) = (lane, item) }
+                }
+                if next < 0 { break }
+                let position = ranges[next].lowerBound
+                ranges[next] = position + 1..<ranges[next].upperBound
                 work += 1
-                let frame = cells[items[position]].frame
-                if frame.maxY >= low, frame.minY <= high { body(items[position], &work) }
-                position += 1
+                let top = tops[Int(least)]
+                let height = heights[Int(least)]
+                if top + height >= low, top <= high { body(Int(least), cell(lane: next, top: top, height: height), &work) }
             }
         }
+    }
+
+    /// Bytes the placement keeps alive: per item its lane, item number, top and height, and what a
+    /// lane of overlapping cells adds.
+    var heapByteCount: Int {
+        let arrayOverhead = 48
+        return 16 + 96 + laneOfItem.count * (2 + 8 + 8) + 3 * arrayOverhead + lanes.heapByteCount
     }
 }
 
-/// The running bottom of each column, and the least of them (ties to the lowest index) in O(1), kept in
-/// a tournament tree: O(log c) to change one, O(c) to level them all.
-private struct ColumnBottoms {
+/// The items lane by lane (each column's, then the full-span ones), each lane's in item order, and
+/// where each lane starts. When a lane's cells overlap (a negative spacing), the greatest bottom so
+/// far and the least top from each cell on in the lane, which a binary search may rely on where tops
+/// and bottoms are not in order.
+private struct Lanes: Sendable {
+    let items: [UInt32]
+    /// Lane k's items are `starts[k]..<starts[k + 1]`.
+    let starts: [Int]
+    /// Nil when in every lane each cell starts and ends at or after the one before it: then the
+    /// bottoms and tops themselves are in order.
+    let bottomsSoFar: [Double]?
+    let topsFromHere: [Double]?
+
+    /// `placer`'s items sorted by lane, item order kept (a counting sort). O(n + c).
+    init(_ placer: borrowing MasonryPlacement.Placer) {
+        let counts = placer.laneCounts
+        var starts = [0]
+        for count in counts { starts.append(starts[starts.count - 1] + count) }
+        let total = placer.laneOfItem.count
+        var next = starts
+        let items = [UInt32](unsafeUninitializedCapacity: total) { items, initialized in
+            for item in 0..<total {
+                let lane = Int(placer.laneOfItem[item])
+                items[next[lane]] = UInt32(item)
+                next[lane] += 1
+            }
+            initialized = total
+        }
+        (self.items, self.starts) = (items, starts)
+        let (tops, heights) = (placer.tops, placer.heights)
+        // In order when every cell starts and ends at or after the one before it in its lane, as
+        // ascending tops with no cell ending above the one before it in its column guarantee.
+        var inOrder = true
+        for lane in counts.indices where inOrder && !placer.topsAscend {
+            var previous = -1
+            for position in starts[lane]..<starts[lane + 1] {
+                let item = Int(items[position])
+                if previous >= 0, tops[item] < tops[previous] || tops[item] + heights[item] < tops[previous] + heights[previous] {
+                    inOrder = false
+                    break
+                }
+                previous = item
+            }
+        }
+        guard !inOrder else {
+            (bottomsSoFar, topsFromHere) = (nil, nil)
+            return
+        }
+        var bottomsSoFar = [Double](repeating: 0, count: total)
+        var topsFromHere = [Double](repeating: 0, count: total)
+        for lane in counts.indices {
+            var greatest = -Double.infinity
+            for position in starts[lane]..<starts[lane + 1] {
+                let item = Int(items[position])
+                greatest = Swift.max(greatest, tops[item] + heights[item])
+                bottomsSoFar[position] = greatest
+            }
+            var least = Double.infinity
+            for position in (starts[lane]..<starts[lane + 1]).reversed() {
+                least = Swift.min(least, tops[Int(items[position])])
+                topsFromHere[position] = least
+            }
+        }
+        (self.bottomsSoFar, self.topsFromHere) = (bottomsSoFar, topsFromHere)
+    }
+
+    /// The positions of lane `lane`'s cells that may reach into [low, high]: from the first whose
+    /// bottom (or greatest bottom so far) reaches `low`, to the first from which every top is past `high`.
+    func positions(
+        lane: Int, reaching low: Double, _ high: Double, tops: [Double], heights: [Double], work: inout some WorkCounter
+    ) -> Range<Int> {
+        var lower = starts[lane]
+        var upper = starts[lane + 1]
+        let end = upper
+        while lower < upper {
+            let middle = (lower + upper) / 2
+            work += 1
+            let item = Int(items[middle])
+            if (bottomsSoFar?[middle] ?? tops[item] + heights[item]) < low { lower = middle + 1 } else { upper = middle }
+        }
+        var last = lower
+        if let topsFromHere {
+            while last < end, topsFromHere[last] <= high { last += 1 }
+        } else {
+            while last < end, tops[Int(items[last])] <= high { last += 1 }
+        }
+        return lower..<last
+    }
+
+    var heapByteCount: Int {
+        let arrayOverhead = 48
+        let bounds = bottomsSoFar == nil ? 0 : 2 * (items.count * 8 + arrayOverhead)
+        return 2 * arrayOverhead + items.count * 4 + starts.count * 8 + bounds
+    }
+}
+
+/// The running bottom of each column, and the least of them (ties to the lowest index): for a few
+/// columns by a scan, for more from a tournament tree, O(log c) to change one and O(c) to level them all.
+struct ColumnBottoms {
+    /// Up to this many columns the least is found by a scan, cheaper than keeping a tree.
+    static let scanned = 8
     private let count: Int
-    /// Leaves from `size` on; each inner node holds the column of its subtree's least bottom.
-    private var winners: [Int]
     private var values: [Double]
-    /// Whether a cell (or a full-span one) has set the column's bottom.
-    private var reached: [Bool]
+    /// Leaves from `size` on; each inner node holds the column of its subtree's least bottom. Empty
+    /// for scanned columns.
+    private var winners: [Int] = []
     private let size: Int
 
     init(count: Int) {
@@ -192,16 +487,17 @@ private struct ColumnBottoms {
         while size < count { size *= 2 }
         self.size = size
         values = [Double](repeating: 0, count: count)
-        reached = [Bool](repeating: false, count: count)
-        winners = [Int](repeating: 0, count: 2 * size)
-        rebuild()
+        if count > Self.scanned {
+            winners = [Int](repeating: 0, count: 2 * size)
+            rebuild()
+        }
     }
 
     subscript(column: Int) -> Double {
         get { values[column] }
         set {
             values[column] = newValue
-            reached[column] = true
+            guard !winners.isEmpty else { return }
             var node = (size + column) / 2
             while node >= 1 {
                 winners[node] = winner(winners[2 * node], winners[2 * node + 1])
@@ -211,21 +507,20 @@ private struct ColumnBottoms {
     }
 
     /// The column whose bottom is least, the lowest of equal ones.
-    var least: Int { winners[1] }
+    var least: Int {
+        guard winners.isEmpty else { return winners[1] }
+        var least = 0
+        for column in 1..<count where values[column] < values[least] { least = column }
+        return least
+    }
 
     /// Where the lowest column ends now: where a full-span item starts.
     var greatest: Double { values.max() ?? 0 }
 
-    /// The greatest bottom of the columns a cell has reached.
-    var greatestReached: Double {
-        values.indices.filter { reached[$0] }.map { values[$0] }.max() ?? 0
-    }
-
     /// Every column to `bottom`.
     mutating func level(at bottom: Double) {
         for column in values.indices { values[column] = bottom }
-        reached = [Bool](repeating: true, count: count)
-        rebuild()
+        if !winners.isEmpty { rebuild() }
     }
 
     private mutating func rebuild() {

@@ -13,9 +13,9 @@ extension SectionLayout {
                     feed(item, count)
                     return true
                 }
-                for cell in placement.cells[index..<index + count] {
+                for placed in index..<index + count {
                     var kept = item
-                    kept.masonryRole = cell.column.map(MasonryRole.column) ?? .fullSpan
+                    kept.masonryRole = placement.column(ofItem: placed).map(MasonryRole.column) ?? .fullSpan
                     feed(kept, 1)
                 }
                 return true

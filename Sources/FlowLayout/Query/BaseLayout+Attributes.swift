@@ -275,33 +275,35 @@ extension BaseLayout {
         }
     }
 
-    /// A masonry section's cells that touch `viewport.bounds`, in item order (§22.4): each column's
-    /// found by binary search, then sorted together.
+    /// A masonry section's cells that touch `viewport.bounds`, in item order (§22.4).
     private func appendCells(
         of placement: MasonryPlacement, section index: Int, viewport: Viewport, limit: Int, into result: inout [LayoutAttributes],
         work: inout some WorkCounter
     ) {
         let direction = scrollDirection
         let rect = viewport.bounds
+        let scale = viewport.scale
         let transform = cellTransform(section: index, viewport: viewport)
-        let search = transform.unmap(rect).outset(by: searchSlack(scale: viewport.scale))
+        let search = transform.unmap(rect).outset(by: searchSlack(scale: scale))
+        // Read once: a cell's frame is `SectionLayout.frame(of:direction:)`'s, from these.
         let start = sections[index].offset + sections[index].linesStart
-        let estimates = sections[index].lines.summary
-        let estimatedEverywhere = estimates.estimatedCount == estimates.itemCount
-        let first = result.count
-        placement.forEachItem(
+        let lead = sections[index].lines.geometry.lineLead
+        let estimated = sections[index].lines.summary.estimatedCount
+        let estimatedEverywhere = estimated == placement.itemCount
+        placement.forEachCell(
             intersecting: direction.scrollMin(search) - start, direction.scrollMax(search) - start, work: &work
-        ) { item, work in
+        ) { item, cell, work in
             guard result.count <= limit else { return }
-            let cell = placement.cells[item]
-            let frame = transform.apply(sections[index].frame(of: cell, direction: direction), scale: viewport.scale)
+            let frame = transform.apply(
+                direction.rect(
+                    along: lead + cell.frame.minX, scroll: start + cell.frame.minY, alongLength: cell.frame.size.width,
+                    scrollLength: cell.frame.size.height),
+                scale: scale)
             guard frame.touches(rect) else { return }
-            let isEstimated = estimates.estimatedCount == 0 ? false
-                : estimatedEverywhere || sections[index].lines.item(item, work: &work).isEstimated
+            let isEstimated = estimated == 0 ? false : estimatedEverywhere || sections[index].lines.item(item, work: &work).isEstimated
             result.append(LayoutAttributes(
                 kind: .cell, section: index, item: item, frame: frame, zIndex: 0, isEstimated: isEstimated, column: cell.column))
         }
-        result[first...].sort { $0.item < $1.item }
     }
 
     private func appendCells<Counter: WorkCounter>(

@@ -36,7 +36,7 @@ extension BaseLayout {
         case .masonry(let placement):
             // A cell is its own line: the query around it is the query of its span.
             work += 1
-            let frame = section.frame(of: placement.cells[path.item], direction: scrollDirection)
+            let frame = section.frame(of: placement.cell(path.item), direction: scrollDirection)
             return (scrollDirection.scrollMin(frame), scrollDirection.scrollMax(frame) - scrollDirection.scrollMin(frame))
         }
     }
