@@ -44,6 +44,32 @@ final class LayoutArchiveTests: XCTestCase {
         }
     }
 
+    /// A root written before masonry (format 1: no masonry settings) is still read, as the same layout.
+    func testARootOfTheFormatBeforeMasonryIsRead() throws {
+        for seed in 0..<100 as Range<UInt64> {
+            var input = RandomInput.make(seed: seed)
+            input.settings.masonry = nil
+            for index in input.sections.indices { (input.sections[index].masonry, input.sections[index].masonryRoles) = (nil, nil) }
+            let layout = BaseLayout(input)
+            let archive = LayoutArchive(layout)
+            // The root as `LayoutArchive` wrote it in format 1.
+            var writer = ArchiveWriter()
+            writer.byte(1)
+            writer.count(FlowLayoutInput.algorithmVersion)
+            writer.hash(archive.id)
+            writer.input(layout.inputWithoutItems, format: 1)
+            for (section, top) in archive.tops.enumerated() {
+                writer.count(layout.itemCount(inSection: section))
+                if let top { writer.hash(top) }
+            }
+            XCTAssertLessThan(writer.bytes.count, archive.root.count, "seed \(seed)")
+            var nodes: [ContentHash: ArchiveNode] = [:]
+            for (key, bytes) in archive.nodeBytes { nodes[key] = try ArchiveNode(bytes: bytes, key: key) }
+            let old = try StoredRoot(bytes: writer.bytes, id: archive.id, maxSections: 10_000).layout(nodes: nodes)
+            XCTAssertEqual(old.contentHash, input.contentHash, "seed \(seed)")
+        }
+    }
+
     func testAnUpdatedLayoutArchivesAsItsFreshRegistration() throws {
         var random = SplitMix64(seed: 7)
         let sizes = (0..<5_000).map { _ in Size(width: Double(20 + random.next() % 150), height: Double(20 + random.next() % 90)) }
@@ -141,6 +167,8 @@ enum RandomInput {
             css.padding = EdgeInsets(top: pick([0, 5]), left: 3, bottom: 0, right: pick([0, 2]))
             css.crossSize = pick([nil, 900])
             settings.css = css
+        } else if random.next() % 3 == 0 {
+            settings.masonry = MasonryColumns(count: .fixed(pick([1, 3])), columnSpacing: pick([nil, 4]))
         }
         var sections: [FlowSection] = []
         for _ in 0..<(1 + Int(random.next() % 4)) {
@@ -156,6 +184,12 @@ enum RandomInput {
             }
             if random.next() % 3 == 0 { section.parallaxDepths = (0..<count).map { _ in pick([.nan, 12, 30.5]) } }
             if random.next() % 3 == 0, case .sizes = section.items { section.estimated = (0..<count).map { _ in pick([false, true]) } }
+            if settings.css == nil, random.next() % 4 == 0 {
+                section.masonry = MasonryColumns(count: .minimumWidth(pick([90, 150.5])), placement: .ordered, itemSizing: .height)
+            }
+            if random.next() % 4 == 0, case .sizes = section.items {
+                section.masonryRoles = (0..<count).map { _ in pick([.byRule, .byRule, .fullSpan, .column(1), .column(1500)]) }
+            }
             if random.next() % 2 == 0 {
                 section.sectionInset = EdgeInsets(top: 1, left: pick([0, 9]), bottom: 2, right: 3)
                 section.minimumLineSpacing = pick([nil, 3])

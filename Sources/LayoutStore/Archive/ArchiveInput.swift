@@ -4,14 +4,15 @@ import FlowLayout
 /// cross-axis length, the insets, and each section's overrides. Optional values carry a presence
 /// flag first, so "absent" and "zero" differ, as they do in the content hash.
 extension ArchiveWriter {
-    mutating func input(_ input: FlowLayoutInput) {
-        settings(input.settings)
+    /// `format` 1 (before masonry) leaves the masonry settings out: how older replicas wrote roots.
+    mutating func input(_ input: FlowLayoutInput, format: UInt8 = LayoutArchive.formatVersion) {
+        settings(input.settings, hasMasonry: format >= 2)
         double(input.crossAxisLength)
         insets(input.contentInset)
         insets(input.safeAreaInsets)
         insets(input.layoutMargins)
         count(input.sections.count)
-        for section in input.sections { overrides(section) }
+        for section in input.sections { overrides(section, hasMasonry: format >= 2) }
     }
 
     mutating func size(_ size: Size) {
@@ -31,7 +32,7 @@ extension ArchiveWriter {
         if let value { write(&self, value) }
     }
 
-    private mutating func settings(_ settings: FlowLayoutSettings) {
+    private mutating func settings(_ settings: FlowLayoutSettings, hasMasonry: Bool) {
         byte(settings.scrollDirection.rawValue)
         size(settings.itemSize)
         optional(settings.estimatedItemSize) { $0.size($1) }
@@ -55,7 +56,7 @@ extension ArchiveWriter {
             writer.insets(css.padding)
             writer.optional(css.crossSize) { $0.double($1) }
         }
-        optional(settings.masonry) { $0.masonry($1) }
+        if hasMasonry { optional(settings.masonry) { $0.masonry($1) } }
     }
 
     private mutating func masonry(_ masonry: MasonryColumns) {
@@ -72,13 +73,13 @@ extension ArchiveWriter {
         byte(masonry.itemSizing.rawValue)
     }
 
-    private mutating func overrides(_ section: FlowSection) {
+    private mutating func overrides(_ section: FlowSection, hasMasonry: Bool) {
         optional(section.sectionInset) { $0.insets($1) }
         optional(section.minimumLineSpacing) { $0.double($1) }
         optional(section.minimumInteritemSpacing) { $0.double($1) }
         optional(section.headerReferenceSize) { $0.size($1) }
         optional(section.footerReferenceSize) { $0.size($1) }
-        optional(section.masonry) { $0.masonry($1) }
+        if hasMasonry { optional(section.masonry) { $0.masonry($1) } }
     }
 }
 

@@ -50,6 +50,7 @@ export function randomDescription(r) {
     if (r.chance(0.3)) layout.lineAlignment = r.pick(['leading', 'center', 'trailing', 'justified']);
     if (r.chance(0.3)) layout.crossAlignment = r.pick(['start', 'center', 'end']);
     if (r.chance(0.1)) layout.estimatedItemSize = { width: r.length(40, 120), height: r.length(40, 120) };
+    if (r.chance(0.2)) layout.masonry = randomMasonry(r);
   }
   const sections = [];
   const sectionCount = r.int(1, 4);
@@ -64,16 +65,29 @@ export function randomDescription(r) {
         const size = r.chance(0.4) ? r.pick(sizes) : { width: r.length(10, 200), height: r.length(10, 200) };
         const item = { ...size };
         if (r.chance(0.05)) item.maxOffset = r.length(0, 40);
+        if (layout.masonry && r.chance(0.05)) item.fullSpan = true;
+        else if (layout.masonry && r.chance(0.05)) item.column = r.int(0, 4);
         items.push(layout.estimatedItemSize && r.chance(0.3) ? {} : item);
       }
       sections.push({ items });
     }
+    if (!css && r.chance(0.1)) sections[sections.length - 1].masonry = randomMasonry(r);
   }
   const description = {
     viewport: vertical ? { width: across } : { height: across }, layout, sections,
   };
   if (r.chance(0.5)) description.contentInset = { top: r.length(0, 100), left: r.length(0, 40), bottom: r.length(0, 80), right: r.length(0, 40) };
   return description;
+}
+
+/** A `masonry` member (docs/flow-layout.md §22): a column count or a minimum width, the spacing,
+ * the placement rule and the sizing. */
+function randomMasonry(r) {
+  const masonry = r.chance(0.7) ? { columns: r.int(1, 5) } : { minimumColumnWidth: r.length(60, 200) };
+  if (r.chance(0.5)) masonry.columnSpacing = r.length(0, 16);
+  if (r.chance(0.3)) masonry.placement = 'ordered';
+  if (r.chance(0.3)) masonry.itemSizing = 'height';
+  return masonry;
 }
 
 /** A `parallax` member: one of the four cell models with random parameters, and/or the layers. */
