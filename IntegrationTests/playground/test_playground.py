@@ -35,7 +35,7 @@ WINDOW = (1280, 900)
 FRAME_TOLERANCE = 1 / 64
 VIEW_TOLERANCE = 1e-9
 REQUIRED_PRESETS = ["center-grid", "whatsapp", "table-cell", "stretchy-header", "backgrounds", "carousel",
-                    "right-to-left", "css", "alignments"]
+                    "right-to-left", "css", "alignments", "masonry"]
 OVERSCROLL_PRESETS = {"stretchy-header", "backgrounds"}
 VIEW_OPTIONS = ("parallax", "scale", "layoutDirection")
 MAX_FAILURES_SHOWN = 40
@@ -427,7 +427,35 @@ class PlaygroundTest:
         self.js(f"playground.load({json.dumps(name)})")
         self.failures.check(self.js("document.querySelector('#problem').hidden"), "problem: #problem still shown after loading a preset again")
 
-    # --- 5. outline: every element labelled with its index path ---
+    # --- 5. masonry: "Measure cells" updates with keepColumns, and no cell in view changes column ---
+    def measure(self):
+        if not self.failures.check("masonry" in self.layouts, "measure: the masonry preset did not load"):
+            return
+        layout = self.layouts["masonry"]
+        self.js('playground.load("masonry")')
+        self.failures.check(self.js("!document.querySelector('#measure').hidden"), "measure: the button is hidden on the masonry preset")
+        origin = (layout["bounds"]["x"], 2000.25)
+        self.scroll_to(*origin)
+        for turn in range(3):
+            before = self.state()["layoutId"]
+            result = self.js("playground.measure()")
+            if not self.failures.check(bool(result), f"measure {turn}: measure() found no cell to measure"):
+                return
+            state = self.state()
+            self.failures.check(state["layoutId"] != before, f"measure {turn}: the layout did not change")
+            shared = set(result["before"]) & set(result["after"])
+            self.failures.check(len(shared) >= 10, f"measure {turn}: only {len(shared)} cells in view before and after")
+            moved = sorted(key for key in shared if result["before"][key] != result["after"][key])
+            self.failures.check(not moved, f"measure {turn}: cells changed column: {moved[:6]}")
+            self.failures.check("kept its column" in self.js("document.querySelector('#note').textContent"),
+                                f"measure {turn}: the note does not say the columns were kept")
+            # The page's view is the service's answer for the updated layout.
+            self.compare_view("masonry (measured)", state["request"], state["layoutId"], origin)
+        self.measured = 3
+        self.js('playground.load("center-grid")')
+        self.failures.check(self.js("document.querySelector('#measure').hidden"), "measure: the button shows on a preset without columns")
+
+    # --- 6. outline: every element labelled with its index path ---
     def outline(self):
         name = next((each for each in ("right-to-left", "alignments", "backgrounds", "stretchy-header") if each in self.layouts), None)
         if name is None:
@@ -485,7 +513,7 @@ def main(argv: list[str]) -> int:
         test = PlaygroundTest(service, page, base_url)
         try:
             test.start()
-            steps = [test.presets_at_offsets, test.bands, test.problem, test.outline]
+            steps = [test.presets_at_offsets, test.bands, test.problem, test.measure, test.outline]
             for step in steps:
                 try:
                     step()
@@ -513,7 +541,8 @@ def main(argv: list[str]) -> int:
               f"{test.max_image_error:.2g} px; at most 1/64); "
               f"{test.small_steps} frames inside a band with no request; {c['frames']} frames through {c['preset']} "
               f"({c['points']:.0f} points) with {c['refills']} refills, {c['requests']} requests, no miss; "
-              f"problems shown at {' and '.join(test.problem_pointers)}; outline labels; no console errors ({seconds:.1f} s)")
+              f"problems shown at {' and '.join(test.problem_pointers)}; {getattr(test, 'measured', 0)} masonry measurements "
+              f"with every cell in its column; outline labels; no console errors ({seconds:.1f} s)")
         return 0
 
 

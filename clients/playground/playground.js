@@ -106,10 +106,41 @@ async function load(name) {
   page.preset = name;
   $('#preset').value = name;
   $('#note').textContent = presets[name].note;
+  $('#measure').hidden = !presets[name].measures;
   setEditor(presets[name].request);
   const applied = await apply();
   await nextFrame();
   return applied;
+}
+
+/**
+ * "Measures" three cells of the view at new sizes (as a device measuring images that arrive late
+ * would), with `keepColumns` (docs/flow-layout.md §22.5), and shows the view of the result: the
+ * measured cells change height and what is below them slides, but no cell changes column.
+ * Resolves with the cells measured and the columns of the view's cells before and after.
+ */
+async function measure() {
+  const cells = page.view.filter((element) => element.kind === 'cell' && element.column !== undefined);
+  if (cells.length === 0) return null;
+  const columns = (view) => Object.fromEntries(view.filter((element) => element.kind === 'cell')
+    .map((element) => [`${element.section}.${element.item}`, element.column ?? null]));
+  const before = columns(page.view);
+  page.measured = (page.measured ?? 0) + 1;
+  const picked = [0, 1, 2].map((n) => cells[(page.measured * 7 + n * 5) % cells.length]);
+  const updates = picked.map((cell, n) => ({
+    op: 'resizeItems', section: cell.section, at: cell.item,
+    sizes: [{ width: 100, height: 60 + ((page.measured * 37 + n * 53) % 140) }],
+  }));
+  const { layout } = await page.layout.update(updates, { keepColumns: true });
+  page.layout = layout;
+  page.scroller.setLayout(layout);
+  await page.scroller.viewWhenReady(bounds());
+  draw();
+  const after = columns(page.view);
+  const kept = Object.keys(after).every((key) => !(key in before) || before[key] === after[key]);
+  $('#note').textContent = `Measured ${picked.map((cell) => `${cell.section}.${cell.item}`).join(', ')} with keepColumns: `
+    + (kept ? 'every cell in view kept its column.' : 'a cell changed column!');
+  return { measured: picked.map((cell) => [cell.section, cell.item]), before, after };
 }
 
 // ---- The scroll view ----
@@ -323,6 +354,7 @@ function listen() {
   viewport.addEventListener('pointercancel', release);
   $('#preset').addEventListener('change', (event) => load(event.target.value));
   $('#apply').addEventListener('click', () => apply());
+  $('#measure').addEventListener('click', () => measure());
   $('#editor').addEventListener('scroll', () => { if (!$('#editor-marker').hidden) placeMarker(); });
   $('#outline').addEventListener('change', (event) => $('#content').classList.toggle('outlined', event.target.checked));
 }
@@ -352,6 +384,7 @@ window.playground = {
   ready: load(new URLSearchParams(location.search).get('preset') ?? 'center-grid'),
   load,
   apply,
+  measure,
   /** Sets the scroll offset (negative: pulled past the top) and resolves once that frame is drawn. */
   async scrollTo(x, y) {
     page.offset = { x, y };

@@ -7,6 +7,16 @@ function tags(count, height = 32) {
   return Array.from({ length: count }, (_, index) => ({ width: widths[index % widths.length] + (index % 5) * 6, height: height + (index % 3) * 6 }));
 }
 
+/** Photos of varied aspect ratios, a banner across the columns every 40th: the same list every time. */
+function photos(count) {
+  const ratios = [[4, 3], [3, 4], [1, 1], [16, 9], [2, 3], [9, 16], [3, 2], [5, 4]];
+  return Array.from({ length: count }, (_, index) => {
+    if (index % 40 === 39) return { width: 390, height: 90, fullSpan: true };
+    const [width, height] = ratios[(index * 5 + (index >> 2)) % ratios.length];
+    return { width: width * 100, height: height * 100 };
+  });
+}
+
 export const presets = {
   'center-grid': {
     title: 'Centre-distance grid',
@@ -117,6 +127,23 @@ export const presets = {
       },
       items: tags(160, 40),
       parallax: { model: 'center', maxOffset: 6 },
+    },
+  },
+  masonry: {
+    title: 'Masonry waterfall: columns that stay put',
+    note: 'Photos of varied aspect ratios in three columns, shortest first, a banner across them every 40th. '
+      + '“Measure cells” gives cells in view new sizes with keepColumns: what is below slides, nothing changes column.',
+    measures: true,
+    request: {
+      viewport: { width: 390, height: 700 },
+      layout: {
+        masonry: { columns: 3, columnSpacing: 6 }, minimumLineSpacing: 6,
+        sectionInset: { top: 6, left: 6, bottom: 6, right: 6 }, headerReferenceSize: { height: 40 },
+        sectionHeadersPinToVisibleBounds: true,
+      },
+      sections: [{ items: photos(300) }, { items: photos(160) }],
+      parallax: { model: 'center', maxOffset: 12 },
+      scale: 3,
     },
   },
   alignments: {
