@@ -33,14 +33,16 @@ public struct LayoutAttributes: Hashable, Sendable {
     public var progress: Double?
     /// The cell's size is the layout's estimate, still to be measured (docs/flow-layout.md §17).
     public var isEstimated = false
-    /// Column + 1 of a masonry section's cell, 0 for every other element: two bytes in the padding
-    /// after `isEstimated`, so the stride of the answers' scratch arrays stays what it was.
-    private var columnCode: UInt16 = 0
+    // The column is kept in two bytes of the padding after `isEstimated`, so the stride of the
+    // answers' scratch arrays stays what it was.
+    /// Column + 1 of a masonry section's cell, 0 for every other element, as a cache key reads it
+    /// (`column` spelled out would cost a branch per cell).
+    public private(set) var columnTag: UInt16 = 0
 
     /// A masonry section's cell's column (docs/flow-layout.md §22.2); nil for every other element.
     public var column: Int? {
-        get { columnCode == 0 ? nil : Int(columnCode) - 1 }
-        set { columnCode = newValue.map { UInt16(clamping: $0 + 1) } ?? 0 }
+        get { columnTag == 0 ? nil : Int(columnTag) - 1 }
+        set { columnTag = newValue.map { UInt16(clamping: $0 + 1) } ?? 0 }
     }
 
     /// An element with no progress; a parallax model sets `parallaxOffset` and `progress` later.

@@ -84,7 +84,8 @@ public struct AttributePrefixMemo {
     @inlinable @inline(__always)
     static func key(_ attributes: LayoutAttributes) -> Key {
         let frame = attributes.frame
-        let kind = UInt64(attributes.kind.rawValue) | (attributes.isEstimated ? 0x100 : 0) | UInt64(attributes.column.map { $0 + 1 } ?? 0) << 16
+        // A masonry cell's column in the kind's word: column + 1 from bit 16, 0 for every other element.
+        let kind = UInt64(attributes.kind.rawValue) | (attributes.isEstimated ? 0x100 : 0) | UInt64(attributes.columnTag) << 16
         return (kind, UInt64(bitPattern: Int64(attributes.section)),
                 UInt64(bitPattern: Int64(attributes.item)), UInt64(bitPattern: Int64(attributes.zIndex)),
                 frame.minX.bitPattern, frame.minY.bitPattern, frame.size.width.bitPattern, frame.size.height.bitPattern)
