@@ -59,8 +59,11 @@ struct MasonryLayoutProperties {
         }
     }
 
-    /// Every cell's attributes, section by section, by the rules read plainly.
-    static func reference(_ input: FlowLayoutInput, scale: Double?, layoutDirection: LayoutDirection) -> [LayoutAttributes] {
+    /// Every cell's attributes, section by section, by the rules read plainly, and each section's span
+    /// along the scroll axis (§7).
+    static func reference(
+        _ input: FlowLayoutInput, scale: Double?, layoutDirection: LayoutDirection
+    ) -> (cells: [LayoutAttributes], spans: [(start: Double, end: Double)]) {
         let settings = input.settings
         let vertical = settings.scrollDirection == .vertical
         let dimension = vertical
@@ -68,6 +71,7 @@ struct MasonryLayoutProperties {
             : input.crossAxisLength - input.contentInset.top - input.contentInset.bottom
         var offset = 0.0
         var cells: [LayoutAttributes] = []
+        var spans: [(start: Double, end: Double)] = []
         for (index, section) in input.sections.enumerated() {
             let inset = section.sectionInset ?? settings.sectionInset
             let header = section.headerReferenceSize ?? settings.headerReferenceSize
@@ -94,10 +98,12 @@ struct MasonryLayoutProperties {
                     : Rect(x: start + cell.frame.minY, y: lead + cell.frame.minX, width: cell.frame.size.height, height: cell.frame.size.width)
                 cells.append(LayoutAttributes(kind: .cell, section: index, item: item, frame: frame, zIndex: 0, column: cell.column))
             }
+            let sectionStart = offset
             offset += cellsStart + placed.height + bottom + max(0, vertical ? footer.height : footer.width)
+            spans.append((sectionStart, offset))
         }
         let contentWidth = vertical ? dimension : max(0, offset)
-        return cells.map { cell in
+        let answered = cells.map { cell in
             var cell = cell
             if layoutDirection == .rightToLeft {
                 // Column 0 at the trailing edge: a vertical layout mirrored in its width, a horizontal one in the content's.
@@ -109,6 +115,7 @@ struct MasonryLayoutProperties {
             }
             return cell
         }
+        return (answered, spans)
     }
 
     @Test func framesFollowTheRulesAndEveryQueryFindsThem() async {
@@ -122,7 +129,7 @@ struct MasonryLayoutProperties {
     static func check(_ seed: UInt64) {
         let input = Case(seed: seed)
         let layout = BaseLayout(input.input)
-        let expected = reference(input.input, scale: input.scale, layoutDirection: input.layoutDirection)
+        let (expected, spans) = reference(input.input, scale: input.scale, layoutDirection: input.layoutDirection)
         let size = layout.contentSize
         func cells(in bounds: Rect) -> [LayoutAttributes] {
             var found: [LayoutAttributes] = []
@@ -140,7 +147,17 @@ struct MasonryLayoutProperties {
             let extent = Double(1 + random.next() % 700)
             let bounds = vertical
                 ? Rect(x: 0, y: low, width: size.width, height: extent) : Rect(x: low, y: 0, width: extent, height: size.height)
-            #expect(cells(in: bounds) == expected.filter { $0.frame.touches(bounds) }, "seed \(seed): \(bounds) of \(input)")
+            // The query reads the sections whose spans touch the view when sections follow each other
+            // (§9): a cell that rounding carries past its section's end is not found from outside it.
+            func considered(_ section: Int) -> Bool {
+                guard layout.hasOrderedSections else { return true }
+                var (low, high) = vertical ? (bounds.minY, bounds.maxY) : (bounds.minX, bounds.maxX)
+                if !vertical, input.layoutDirection == .rightToLeft { (low, high) = (size.width - high, size.width - low) }
+                return spans[section].start <= high && low <= spans[section].end
+            }
+            #expect(
+                cells(in: bounds) == expected.filter { $0.frame.touches(bounds) && considered($0.section) },
+                "seed \(seed): \(bounds) of \(input)")
         }
         for cell in expected.prefix(5) + expected.suffix(5) {
             let found = layout.attributes(
