@@ -27,7 +27,7 @@ struct MasonryProperties {
             width = pick([320, 390, 414.5, 1000])
             interitemSpacing = pick([0, 8, 7.25, -4])
             lineSpacing = pick([0, 8, 12.5, -20])
-            let count: MasonryColumns.Count = random.next() % 3 == 0 ? .minimumWidth(pick([80, 150.5, 500])) : .fixed(pick([1, 2, 3, 5]))
+            let count: MasonryColumns.Count = random.next() % 3 == 0 ? .minimumWidth(pick([7.5, 80, 150.5, 500])) : .fixed(pick([1, 2, 3, 5, 37]))
             columns = MasonryColumns(
                 count: count, columnSpacing: random.next() % 2 == 0 ? nil : pick([0, 12, 3.5]),
                 placement: random.next() % 3 == 0 ? .ordered : .shortestFirst, itemSizing: random.next() % 3 == 0 ? .height : .aspectRatio)
@@ -50,7 +50,8 @@ struct MasonryProperties {
     static func reference(_ input: Case) -> (cells: [MasonryPlacement.Cell], height: Double) {
         let spacing = input.columns.columnSpacing ?? input.interitemSpacing
         let count = input.columns.columnCount(width: input.width, spacing: spacing)
-        let columnWidth = (input.width - Double(count - 1) * spacing) / Double(count)
+        // No narrower than nothing (§22.1).
+        let columnWidth = max(0, (input.width - Double(count - 1) * spacing) / Double(count))
         var bottoms = [Double](repeating: 0, count: count)
         var reached = [Bool](repeating: false, count: count)
         var cells: [MasonryPlacement.Cell] = []

@@ -119,4 +119,11 @@ struct MasonryPlacementTests {
             #expect(work < 200, "[\(low), \(high)]: \(work)")
         }
     }
+
+    /// An aspect ratio of a width next to nothing gives the tallest height, not an infinite one.
+    @Test func anAspectRatioHeightIsAtMostTheTallest() {
+        let placed = Self.place([MasonryItem(size: Size(width: 1e-300, height: 1e9)), MasonryItem(size: Size(width: 1e-300, height: 1e9))])
+        #expect(placed.cells.map(\.frame.size.height) == [MasonryColumns.maximumHeight, MasonryColumns.maximumHeight])
+        #expect(placed.height == MasonryColumns.maximumHeight)
+    }
 }

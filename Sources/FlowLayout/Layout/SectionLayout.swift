@@ -5,7 +5,8 @@ struct SectionLayout: Sendable {
         case uniform(UniformGrid)
         /// The row path (§6), read from the lines.
         case rows(SectionLines)
-        /// Columns (§22): the items of the lines placed in them, the lines themselves unused.
+        /// Columns (§22): the frames from the placement; the lines hold the items (their estimate flags,
+        /// depths and roles), not the geometry.
         case masonry(MasonryPlacement)
     }
 
@@ -78,14 +79,9 @@ struct SectionLayout: Sendable {
         return lines.heapByteCount + placement.heapByteCount
     }
 
-    /// A masonry cell's frame in content coordinates, left to right and unrounded: the placement's
-    /// column axis across the scroll axis, from the leading inset, and its running offsets along it
-    /// from where the cells begin (§22.3).
-    @inline(__always)
+    /// A masonry cell's frame in content coordinates, left to right and unrounded (§22.3).
     func frame(of cell: MasonryPlacement.Cell, direction: ScrollDirection) -> Rect {
-        direction.rect(
-            along: lines.geometry.lineLead + cell.frame.minX, scroll: offset + linesStart + cell.frame.minY,
-            alongLength: cell.frame.size.width, scrollLength: cell.frame.size.height)
+        cell.frame(lead: lines.geometry.lineLead, start: offset + linesStart, direction: direction)
     }
 }
 

@@ -58,12 +58,21 @@ public struct MasonryColumns: Hashable, Sendable {
         }
     }
 
+    /// The tallest a cell's height from an aspect ratio may be: a tiny width cannot make it infinite,
+    /// and a million such cells still end at a finite offset (§22.1).
+    public static let maximumHeight = 1e12
+
     /// The height of an item of `size` in a column `columnWidth` wide.
+    @inline(__always)
     public func height(of size: Size, columnWidth: Double) -> Double {
-        switch itemSizing {
-        case .height: return size.height
-        case .aspectRatio: return size.width > 0 ? size.height * columnWidth / size.width : size.height
-        }
+        Self.height(width: size.width, height: size.height, columnWidth: columnWidth, aspectRatio: itemSizing == .aspectRatio)
+    }
+
+    /// `height · columnWidth / width`, in that order, at most `maximumHeight`, with `aspectRatio` and a
+    /// width above 0; else `height` as given.
+    @inline(__always)
+    static func height(width: Double, height: Double, columnWidth: Double, aspectRatio: Bool) -> Double {
+        aspectRatio && width > 0 ? Swift.min(height * columnWidth / width, maximumHeight) : height
     }
 }
 

@@ -19,6 +19,14 @@ public final class MasonryPlacement: Sendable {
             self.column = column
             self.frame = frame
         }
+
+        /// The frame in content coordinates, left to right and unrounded (§22.3): the column axis
+        /// across the scroll axis from `lead` (the leading inset), the running offsets along it from
+        /// `start` (the section's offset plus header and scroll-lead inset).
+        @inline(__always)
+        func frame(lead: Double, start: Double, direction: ScrollDirection) -> Rect {
+            direction.rect(along: lead + frame.minX, scroll: start + frame.minY, alongLength: frame.size.width, scrollLength: frame.size.height)
+        }
     }
 
     public let columnCount: Int
@@ -130,11 +138,11 @@ public final class MasonryPlacement: Sendable {
                 if fullSpan {
                     // Below every column, across all of them; every column then continues below it.
                     lane = count
-                    top = bottoms.greatest
+                    top = bottoms.greatestBottom
                     bottoms.level(at: top + (height + lineSpacing))
                     leveled = true
                 } else {
-                    lane = named ?? (ordered ? laneOfItem.count % count : bottoms.least)
+                    lane = named ?? (ordered ? laneOfItem.count % count : bottoms.leastColumn)
                     top = bottoms[lane]
                     bottoms[lane] = top + (height + lineSpacing)
                 }
@@ -210,17 +218,16 @@ public final class MasonryPlacement: Sendable {
             let scanned = columns <= ColumnBottoms.scanned
             var last = -Double.infinity
             for (item, size) in sizes.enumerated() {
-                let across = vertical ? size.width : size.height
-                let along = vertical ? size.height : size.width
-                // `MasonryColumns.height(of:columnWidth:)`: the same operations in the same order.
-                let height = aspectRatio && across > 0 ? along * columnWidth / across : along
+                let height = vertical
+                    ? MasonryColumns.height(width: size.width, height: size.height, columnWidth: columnWidth, aspectRatio: aspectRatio)
+                    : MasonryColumns.height(width: size.height, height: size.width, columnWidth: columnWidth, aspectRatio: aspectRatio)
                 var lane = 0
                 if ordered {
                     lane = item % columns
                 } else if scanned {
                     for column in 1..<columns where bottoms[column] < bottoms[lane] { lane = column }
                 } else {
-                    lane = tree.least
+                    lane = tree.leastColumn
                 }
                 let top = bottoms[lane]
                 bottoms[lane] = top + (height + lineSpacing)
@@ -269,24 +276,28 @@ public final class MasonryPlacement: Sendable {
     @_spi(WorkCounting)
     public func items(intersecting low: Double, _ high: Double, work: inout some WorkCounter) -> [Int] {
         var found: [Int] = []
-        forEachCell(intersecting: low, high, work: &work) { item, _, _ in found.append(item) }
+        forEachCell(intersecting: low, high, work: &work) { item, _, _ in
+            found.append(item)
+            return true
+        }
         return found
     }
 
     /// Hands `body` the items whose cells reach into [low, high], in item order, with each one's cell
-    /// (unrounded, section-relative). Where tops ascend in item order, by one binary search for the
-    /// last cell starting at or above `high` and a walk back to where no earlier cell can reach `low`:
-    /// O(log n + k + c) for k cells found in c columns, unless cells far taller than their neighbours
-    /// make the walk pass more than a few cells out of view per column. Otherwise (and then) by a
-    /// binary search in each lane, whose cells found are merged by item: O(c log n + k·c).
+    /// (unrounded, section-relative), until `body` returns false. Where tops ascend in item order, by
+    /// one binary search for the last cell starting at or above `high` and a walk back to where no
+    /// earlier cell can reach `low`: O(log n + k + c) for k cells found in c columns, unless cells far
+    /// taller than their neighbours make the walk pass more than a few cells out of view per column.
+    /// Otherwise (and then) by a binary search in each lane, whose cells found are merged by item:
+    /// O(c log n + k·min(c, log k)).
     func forEachCell<Counter: WorkCounter>(
-        intersecting low: Double, _ high: Double, work: inout Counter, _ body: (Int, Cell, inout Counter) -> Void
+        intersecting low: Double, _ high: Double, work: inout Counter, _ body: (Int, Cell, inout Counter) -> Bool
     ) {
         if topsAscend, let items = itemsAscending(intersecting: low, high, work: &work) {
             for item in items {
                 work += 1
                 let (top, height) = (tops[item], heights[item])
-                if top + height >= low { body(item, cell(lane: Int(laneOfItem[item]), top: top, height: height), &work) }
+                if top + height >= low, !body(item, cell(lane: Int(laneOfItem[item]), top: top, height: height), &work) { return }
             }
             return
         }
@@ -338,13 +349,32 @@ public final class MasonryPlacement: Sendable {
     /// whose cells follow each other (spacing + height ≥ 0) stops at the first past `high`; one whose
     /// cells overlap (a negative spacing) is read across its overlap, as the flow layout reads lines (§12).
     private func forEachCellByLane<Counter: WorkCounter>(
-        intersecting low: Double, _ high: Double, work: inout Counter, _ body: (Int, Cell, inout Counter) -> Void
+        intersecting low: Double, _ high: Double, work: inout Counter, _ body: (Int, Cell, inout Counter) -> Bool
     ) {
         let lanes = lanes
         let laneCount = columnCount + 1
+        /// The cell at `position` of `lane`, handed to `body` when it reaches [low, high].
+        func visit(_ lane: Int, _ position: Int, work: inout Counter) -> Bool {
+            work += 1
+            let item = Int(lanes.items[position])
+            let (top, height) = (tops[item], heights[item])
+            guard top + height >= low, top <= high else { return true }
+            return body(item, cell(lane: lane, top: top, height: height), &work)
+        }
         withUnsafeTemporaryAllocation(of: Range<Int>.self, capacity: laneCount) { ranges in
             for lane in 0..<laneCount {
                 ranges.initializeElement(at: lane, to: lanes.positions(lane: lane, reaching: low, high, tops: tops, heights: heights, work: &work))
+            }
+            guard laneCount <= Self.mergedLanes else {
+                // Many columns: the cells found, sorted by item, rather than a scan of the lanes per cell.
+                var found: [(item: UInt32, lane: Int, position: Int)] = []
+                for lane in 0..<laneCount {
+                    for position in ranges[lane] { found.append((lanes.items[position], lane, position)) }
+                }
+                found.sort { $0.item < $1.item }
+                work += found.count
+                for cell in found where !visit(cell.lane, cell.position, work: &work) { return }
+                return
             }
             // The lanes' next cells, the least item first: each lane's items ascend.
             while true {
@@ -354,16 +384,17 @@ public final class MasonryPlacement: Sendable {
                     let item = lanes.items[ranges[lane].lowerBound]
                     if item < least { (next, least) = (lane, item) }
                 }
-                if next < 0 { break }
+                if next < 0 { return }
                 let position = ranges[next].lowerBound
                 ranges[next] = position + 1..<ranges[next].upperBound
-                work += 1
-                let top = tops[Int(least)]
-                let height = heights[Int(least)]
-                if top + height >= low, top <= high { body(Int(least), cell(lane: next, top: top, height: height), &work) }
+                if !visit(next, position, work: &work) { return }
             }
         }
     }
+
+    /// Up to this many lanes the cells found are merged by scanning the lanes' next cells; beyond,
+    /// sorted.
+    private static let mergedLanes = 17
 
     /// Bytes the placement keeps alive: per item its lane, item number, top and height, and what a
     /// lane of overlapping cells adds.
@@ -469,17 +500,26 @@ private struct Lanes: Sendable {
     }
 }
 
-/// The running bottom of each column, and the least of them (ties to the lowest index): for a few
-/// columns by a scan, for more from a tournament tree, O(log c) to change one and O(c) to level them all.
+/// The running bottom of each column, the least of them (ties to the lowest index) and the greatest.
+/// A few columns are scanned. More are kept in two tournament trees (least and greatest), O(log c) to
+/// change one column; levelling them all (a full-span item) is O(1): it raises a floor and starts an
+/// epoch, and a column or tree node not written in the current epoch stands at the floor.
 struct ColumnBottoms {
     /// Up to this many columns the least is found by a scan, cheaper than keeping a tree.
     static let scanned = 8
     private let count: Int
     private var values: [Double]
-    /// Leaves from `size` on; each inner node holds the column of its subtree's least bottom. Empty
-    /// for scanned columns.
-    private var winners: [Int] = []
     private let size: Int
+    /// Per node (leaves from `size` on): the column of its subtree's least and greatest bottom, and
+    /// the epoch they were found in; per column, the epoch of its value. Empty for scanned columns.
+    private var least: [Int] = []
+    private var greatest: [Int] = []
+    private var nodeEpochs: [Int] = []
+    private var valueEpochs: [Int] = []
+    /// Each node's first column, where every bottom in its subtree is the floor; -1 past the last.
+    private var firstColumns: [Int] = []
+    private var epoch = 0
+    private var floor = 0.0
 
     init(count: Int) {
         self.count = count
@@ -487,56 +527,89 @@ struct ColumnBottoms {
         while size < count { size *= 2 }
         self.size = size
         values = [Double](repeating: 0, count: count)
-        if count > Self.scanned {
-            winners = [Int](repeating: 0, count: 2 * size)
-            rebuild()
+        guard count > Self.scanned else { return }
+        least = [Int](repeating: 0, count: 2 * size)
+        greatest = least
+        nodeEpochs = [Int](repeating: -1, count: 2 * size)
+        valueEpochs = [Int](repeating: -1, count: count)
+        firstColumns = (0..<2 * size).map { node in
+            var leaf = Swift.max(node, 1)
+            while leaf < size { leaf *= 2 }
+            return leaf - size < count ? leaf - size : -1
         }
     }
 
+    private var isTree: Bool { count > Self.scanned }
+
     subscript(column: Int) -> Double {
-        get { values[column] }
+        get { !isTree || valueEpochs[column] == epoch ? values[column] : floor }
         set {
             values[column] = newValue
-            guard !winners.isEmpty else { return }
+            guard isTree else { return }
+            valueEpochs[column] = epoch
             var node = (size + column) / 2
             while node >= 1 {
-                winners[node] = winner(winners[2 * node], winners[2 * node + 1])
+                let (left, right) = (winners(2 * node), winners(2 * node + 1))
+                least[node] = lesser(left.least, right.least)
+                greatest[node] = greater(left.greatest, right.greatest)
+                nodeEpochs[node] = epoch
                 node /= 2
             }
         }
     }
 
     /// The column whose bottom is least, the lowest of equal ones.
-    var least: Int {
-        guard winners.isEmpty else { return winners[1] }
-        var least = 0
-        for column in 1..<count where values[column] < values[least] { least = column }
-        return least
+    var leastColumn: Int {
+        guard isTree else {
+            var least = 0
+            for column in 1..<count where values[column] < values[least] { least = column }
+            return least
+        }
+        return winners(1).least
     }
 
     /// Where the lowest column ends now: where a full-span item starts.
-    var greatest: Double { values.max() ?? 0 }
+    var greatestBottom: Double {
+        guard isTree else { return values.max() ?? 0 }
+        return self[winners(1).greatest]
+    }
 
     /// Every column to `bottom`.
     mutating func level(at bottom: Double) {
-        for column in values.indices { values[column] = bottom }
-        if !winners.isEmpty { rebuild() }
+        guard isTree else {
+            for column in values.indices { values[column] = bottom }
+            return
+        }
+        floor = bottom
+        epoch += 1
     }
 
-    private mutating func rebuild() {
-        for leaf in 0..<size { winners[size + leaf] = Swift.min(leaf, count - 1) }
-        var node = size - 1
-        while node >= 1 {
-            winners[node] = winner(winners[2 * node], winners[2 * node + 1])
-            node -= 1
+    /// A node's least and greatest column (-1 for none): a leaf's own column, a node written in this
+    /// epoch its winners, any other its first column, where every bottom is the floor.
+    private func winners(_ node: Int) -> (least: Int, greatest: Int) {
+        if node >= size {
+            let column = node - size
+            return column < count ? (column, column) : (-1, -1)
         }
+        if nodeEpochs[node] == epoch { return (least[node], greatest[node]) }
+        return (firstColumns[node], firstColumns[node])
     }
 
     /// The column of the lesser bottom, the lower index when they are equal.
-    private func winner(_ left: Int, _ right: Int) -> Int {
-        let (a, b) = (values[left], values[right])
+    private func lesser(_ left: Int, _ right: Int) -> Int {
+        if left < 0 || right < 0 { return Swift.max(left, right) }
+        let (a, b) = (self[left], self[right])
         if a < b { return left }
         if b < a { return right }
+        return Swift.min(left, right)
+    }
+
+    /// The column of the greater bottom, the lower index when they are equal.
+    private func greater(_ left: Int, _ right: Int) -> Int {
+        if left < 0 || right < 0 { return Swift.max(left, right) }
+        let (a, b) = (self[left], self[right])
+        if a > b { return left }
+        if b > a { return right }
         return Swift.min(left, right)
     }
 }

@@ -256,8 +256,8 @@ extension BaseLayout {
 
     /// The cells that `attributes(in:into:)` gives for `viewport` among the line holding `path` and the
     /// other lines of its chunk: only that chunk is read (or, on the uniform path, that line), so
-    /// lines elsewhere that overlap it (negative line spacing) cost nothing; in a masonry section, every
-    /// cell in `viewport`. `path` must exist. O(log n + a chunk's items).
+    /// lines elsewhere that overlap it (negative line spacing) cost nothing; in a masonry section, the
+    /// cell alone. `path` must exist. O(log n + a chunk's items).
     func appendCells(
         ofLineHolding path: ItemPath, viewport: Viewport, into result: inout [LayoutAttributes], work: inout some WorkCounter
     ) {
@@ -271,38 +271,28 @@ extension BaseLayout {
             let (reader, relativeLow) = lineReader(lines, section: path.section, viewport: viewport, limit: .max)
             _ = reader.read(position, low: relativeLow, into: &result, work: &work)
         case .masonry(let placement):
-            appendCells(of: placement, section: path.section, viewport: viewport, limit: .max, into: &result, work: &work)
+            // A cell is its own line: the cell alone, however many others its span crosses.
+            work += 1
+            let cells = MasonryCells(self, section: path.section, placement: placement, viewport: viewport)
+            result.append(cells.attributes(item: path.item, cell: placement.cell(path.item), work: &work))
         }
     }
 
-    /// A masonry section's cells that touch `viewport.bounds`, in item order (§22.4).
+    /// A masonry section's cells that touch `viewport.bounds`, in item order (§22.4), until `result`
+    /// holds more than `limit`.
     private func appendCells(
         of placement: MasonryPlacement, section index: Int, viewport: Viewport, limit: Int, into result: inout [LayoutAttributes],
         work: inout some WorkCounter
     ) {
-        let direction = scrollDirection
+        let cells = MasonryCells(self, section: index, placement: placement, viewport: viewport)
         let rect = viewport.bounds
-        let scale = viewport.scale
-        let transform = cellTransform(section: index, viewport: viewport)
-        let search = transform.unmap(rect).outset(by: searchSlack(scale: scale))
-        // Read once: a cell's frame is `SectionLayout.frame(of:direction:)`'s, from these.
-        let start = sections[index].offset + sections[index].linesStart
-        let lead = sections[index].lines.geometry.lineLead
-        let estimated = sections[index].lines.summary.estimatedCount
-        let estimatedEverywhere = estimated == placement.itemCount
+        let search = cells.transform.unmap(rect).outset(by: searchSlack(scale: viewport.scale))
         placement.forEachCell(
-            intersecting: direction.scrollMin(search) - start, direction.scrollMax(search) - start, work: &work
+            intersecting: scrollDirection.scrollMin(search) - cells.start, scrollDirection.scrollMax(search) - cells.start, work: &work
         ) { item, cell, work in
-            guard result.count <= limit else { return }
-            let frame = transform.apply(
-                direction.rect(
-                    along: lead + cell.frame.minX, scroll: start + cell.frame.minY, alongLength: cell.frame.size.width,
-                    scrollLength: cell.frame.size.height),
-                scale: scale)
-            guard frame.touches(rect) else { return }
-            let isEstimated = estimated == 0 ? false : estimatedEverywhere || sections[index].lines.item(item, work: &work).isEstimated
-            result.append(LayoutAttributes(
-                kind: .cell, section: index, item: item, frame: frame, zIndex: 0, isEstimated: isEstimated, column: cell.column))
+            let attributes = cells.attributes(item: item, cell: cell, work: &work)
+            if attributes.frame.touches(rect) { result.append(attributes) }
+            return result.count <= limit
         }
     }
 
@@ -373,5 +363,42 @@ extension BaseLayout {
         }
         let frame = direction.rect(along: 0, scroll: scroll, alongLength: dimension, scrollLength: length)
         return roundOrigin(frame, scale: viewport.scale)
+    }
+}
+
+/// A masonry section's cells as a viewport's answer writes them (§22.3): each cell's frame placed in
+/// the content from the section's start and leading inset, mirrored and rounded, with its estimate
+/// flag and its column. The section's fields are read once, not once a cell.
+private struct MasonryCells {
+    let layout: BaseLayout
+    let section: Int
+    let direction: ScrollDirection
+    let transform: MirrorTransform
+    let scale: Double?
+    /// Where the section's cells begin along the scroll axis, and its leading inset across it.
+    let start: Double
+    let lead: Double
+    let estimated: Int
+    let estimatedEverywhere: Bool
+
+    init(_ layout: BaseLayout, section: Int, placement: MasonryPlacement, viewport: Viewport) {
+        self.layout = layout
+        self.section = section
+        direction = layout.scrollDirection
+        transform = layout.cellTransform(section: section, viewport: viewport)
+        scale = viewport.scale
+        start = layout.sections[section].offset + layout.sections[section].linesStart
+        lead = layout.sections[section].lines.geometry.lineLead
+        estimated = layout.sections[section].lines.summary.estimatedCount
+        estimatedEverywhere = estimated == placement.itemCount
+    }
+
+    @inline(__always)
+    func attributes(item: Int, cell: MasonryPlacement.Cell, work: inout some WorkCounter) -> LayoutAttributes {
+        let frame = transform.apply(cell.frame(lead: lead, start: start, direction: direction), scale: scale)
+        // Flags are looked up only when some items are estimates and some are not.
+        let isEstimated = estimated == 0 ? false
+            : estimatedEverywhere || layout.sections[section].lines.item(item, work: &work).isEstimated
+        return LayoutAttributes(kind: .cell, section: section, item: item, frame: frame, zIndex: 0, isEstimated: isEstimated, column: cell.column)
     }
 }
