@@ -121,4 +121,11 @@ struct MasonryRouteTests {
         #expect((answer.json["contentSize"] as? [String: Double])?["height"] == 1000 * 1e12 + 999 * 10)
         #expect(Self.cells(answer).count == 1)
     }
+
+    @Test func aMasonrySectionCannotJoinACSSLayout() {
+        let id = send("POST", "/v1/layouts", #"{"viewport":{"width":320},"layout":{"mode":"css"},"itemCount":3}"#).layoutId
+        let insert = #"{"updates":[{"op":"insertSections","at":1,"sections":[{"itemCount":2},{"itemCount":2,"masonry":{"columns":2}}]}]}"#
+        let answer = send("POST", "/v1/layouts/\(id)/updates", insert)
+        #expect(answer.status == 400 && answer.pointer == "/updates/0/sections/1/masonry", "\(answer.text)")
+    }
 }

@@ -73,7 +73,7 @@ extension ContentHasher {
     /// what they were.
     mutating func combine(_ masonry: MasonryColumns) {
         combine(0x6D61_736F_6E72_79 as UInt64)  // "masonry"
-        switch masonry.count {
+        switch masonry.normalizedCount {
         case .fixed(let count):
             combine(0)
             combine(count)

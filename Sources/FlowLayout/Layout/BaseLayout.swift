@@ -97,7 +97,8 @@ public final class BaseLayout: Sendable {
         self.init(environment: environment, sections: zip(input.sections.map(\.overrides), lines).map { ($0, $1) }, placements: placements)
     }
 
-    /// Places sections already broken into lines one after the other and names the result. O(sections).
+    /// Places sections already broken into lines one after the other and names the result. O(sections),
+    /// and O(n log c) for each masonry section whose placement `placements` does not give.
     /// A masonry section's placement is made from its lines unless `placements` has it.
     init(
         environment: LayoutEnvironment, sections given: [(overrides: FlowSection, lines: SectionLines)], placements: [MasonryPlacement?] = []

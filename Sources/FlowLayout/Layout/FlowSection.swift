@@ -69,8 +69,8 @@ public struct FlowSection: Hashable, Sendable {
         self.masonryRoles = masonryRoles
     }
 
-    /// Item `index`: `countedItem` in a counted section, else its listed size; with its depth and
-    /// estimate flag when the section lists them.
+    /// Item `index`: `countedItem` in a counted section, else its listed size; with its depth, estimate
+    /// flag and masonry role when the section lists them.
     func item(_ index: Int, countedItem: FlowItem) -> FlowItem {
         var item = countedItem
         if case .sizes(let sizes) = items {
@@ -83,8 +83,8 @@ public struct FlowSection: Hashable, Sendable {
     }
 
     /// Hands `body` each stretch of equal items in order, with its length: one call for a counted
-    /// section without depths, one per run of equal items otherwise. O(1) for a counted section
-    /// without depths, else O(items).
+    /// section without depths or roles, one per run of equal items otherwise. O(1) for a counted section
+    /// without depths or roles, else O(items).
     func forEachRun(countedItem: FlowItem, _ body: (FlowItem, Int) -> Void) {
         if case .count(let count) = items, hasCountedItemsOnly {
             if count > 0 { body(countedItem, count) }

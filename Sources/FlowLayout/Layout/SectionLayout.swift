@@ -122,7 +122,8 @@ extension SectionLayout {
     }
 
     /// Lays out one section in its own coordinates (docs/flow-layout.md §3), placed at `offset` along
-    /// the scroll axis, from its items already broken into `lines`. O(1) beyond them.
+    /// the scroll axis, from its items already broken into `lines`. O(1) beyond them, but for a masonry
+    /// section placed here from its lines (O(n log c)) when `placement` is not given.
     init(
         _ overrides: FlowSection, lines: SectionLines, header: Double, footer: Double, settings: FlowLayoutSettings,
         offset: Double, sectionInset inset: EdgeInsets, placement given: MasonryPlacement? = nil
@@ -218,7 +219,7 @@ extension SectionLayout {
             for index in sizes.indices {
                 let size = sizes[index]
                 let role = roles.map { index < $0.count ? $0[index] : .byRule } ?? .byRule
-                placer.place(MasonryItem(size: Size(width: direction.along(size), height: direction.across(size)), role: role), count: 1)
+                placer.place(MasonryItem(FlowItem(size: size, masonryRole: role), direction: direction), count: 1)
             }
         } else if section.masonryRoles == nil {
             placer.place(MasonryItem(settings.countedItem, direction: direction), count: section.items.count)

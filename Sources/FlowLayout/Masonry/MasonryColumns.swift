@@ -46,6 +46,13 @@ public struct MasonryColumns: Hashable, Sendable {
     /// that more would fit) gets this many.
     public static let maximumColumnCount = 1024
 
+    /// The count with a fixed number of columns brought into 1...`maximumColumnCount`, where it places
+    /// alike: what ids and the store keep.
+    public var normalizedCount: Count {
+        guard case .fixed(let columns) = count else { return count }
+        return .fixed(Swift.min(Swift.max(1, columns), Self.maximumColumnCount))
+    }
+
     /// The number of columns in a width `width` with `spacing` between them, from 1 to
     /// `maximumColumnCount`.
     public func columnCount(width: Double, spacing: Double) -> Int {
@@ -97,6 +104,12 @@ public enum MasonryRole: Hashable, Sendable {
         case .column(let column): return UInt16(2 + Swift.min(Swift.max(0, column), MasonryColumns.maximumColumnCount))
         }
     }
+
+    /// Roles that place alike are equal: a column past the last possible one is that column, one below
+    /// 0 is column 0 (their `code`s are equal).
+    public static func == (left: MasonryRole, right: MasonryRole) -> Bool { left.code == right.code }
+
+    public func hash(into hasher: inout Hasher) { hasher.combine(code) }
 
     /// The role of a code; a code past the greatest column's is that column.
     public init(code: UInt16) {

@@ -5,9 +5,9 @@
 ///
 /// Each column's cells, and the full-span ones, are kept together in a lane, in item order: their
 /// items, tops and heights side by side, so a query reads a lane's cells one after the other.
-/// Placement is O(n log c) for n items in c columns (the columns' running bottoms in a tournament
-/// tree), and O(c) more for each full-span item, which levels every column. Immutable, and shared by
-/// every layout that holds it.
+/// Placement is O(n log c) for n items in c columns (the columns' running bottoms scanned when they
+/// are few, in tournament trees when more: `ColumnBottoms`); a full-span item levels every column in
+/// O(1). Immutable, and shared by every layout that holds it.
 public final class MasonryPlacement: Sendable {
     /// Where one item went.
     public struct Cell: Hashable, Sendable {

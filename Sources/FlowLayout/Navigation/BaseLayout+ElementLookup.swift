@@ -45,7 +45,7 @@ extension BaseLayout {
         var viewport = Viewport(bounds: around, scale: scale, layoutDirection: layoutDirection)
         viewport.bounds = cellTransform(section: path.section, viewport: viewport).map(around)
         var found: [LayoutAttributes] = []
-        // The line's chunk alone, not everything in the bounds: lines elsewhere may overlap this one
+        // The line's chunk alone (a masonry cell alone), not everything in the bounds: lines elsewhere may overlap this one
         // (negative line spacing), all of them, and none of them is asked for.
         appendCells(ofLineHolding: path, viewport: viewport, into: &found, work: &work)
         return found

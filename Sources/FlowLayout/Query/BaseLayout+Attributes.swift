@@ -91,8 +91,8 @@ extension BaseLayout {
     }
 
     /// How a section's cells map for the viewport's layout direction (docs/flow-layout.md §11): a
-    /// masonry section mirrors whole, column 0 to the trailing edge, before its origins are rounded
-    /// (§22.3).
+    /// masonry section mirrors before its origins are rounded, a vertical one inside the dimension
+    /// (column 0 at the right), a horizontal one across the content width (§22.3).
     func cellTransform(section index: Int, viewport: Viewport) -> MirrorTransform {
         guard viewport.layoutDirection == .rightToLeft else { return .identity }
         let uniform: Bool

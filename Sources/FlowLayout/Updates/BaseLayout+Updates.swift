@@ -107,7 +107,7 @@ extension BaseLayout {
                 let s = try section(s)
                 let at = try position(at, in: s, field: .at)
                 _ = try position(at + sizes.count, in: s, field: .sizes)
-                // The same items, measured: their depths stay.
+                // The same items, measured: their depths and masonry roles stay.
                 var items: [FlowItem] = []
                 items.reserveCapacity(sizes.count)
                 sections[s].forEachRun(in: at..<at + sizes.count, work: &work) { item, count in

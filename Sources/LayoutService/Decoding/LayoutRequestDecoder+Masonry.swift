@@ -21,6 +21,13 @@ extension LayoutRequestDecoder {
         return columns
     }
 
+    /// Refuses a masonry section in a CSS layout (the engine would ignore it, §22), naming it relative
+    /// to the list (`/1/masonry`).
+    static func refuseMasonry(in sections: [FlowSection], settings: FlowLayoutSettings) throws(RequestError) {
+        guard settings.css != nil, let index = sections.firstIndex(where: { $0.masonry != nil }) else { return }
+        throw RequestError.invalid("'masonry' belongs to the flow mode; CSS mode uses its own keywords.").under("masonry").under(String(index))
+    }
+
     /// A column count (`from` 1) or an item's column (`from` 0), below `MasonryColumns.maximumColumnCount`
     /// columns.
     static func column(_ value: JSONValue, from lowest: Int) throws(RequestError) -> Int {

@@ -3,17 +3,18 @@ import WireKit
 
 /// `POST /v1/layouts/{id}/updates`: a batch of operations on a stored layout.
 extension LayoutRequestDecoder {
-    /// The batch; items sent as `{}` take `estimate`, the stored layout's `estimatedItemSize`. Items
-    /// and sections are read as a registration reads them, and all the items of the batch count
-    /// against `maxItems` together, as those of one registration do.
-    func decodeUpdates(_ root: JSONValue, estimate: Size?) throws(RequestError) -> UpdateRequest {
+    /// The batch for a stored layout of `settings`: items sent as `{}` take its `estimatedItemSize`,
+    /// and a section inserted into a CSS layout may not be masonry. Items and sections are read as a
+    /// registration reads them, and all the items of the batch count against `maxItems` together, as
+    /// those of one registration do.
+    func decodeUpdates(_ root: JSONValue, settings: FlowLayoutSettings) throws(RequestError) -> UpdateRequest {
         var updates: [LayoutUpdate]?
         var anchor: UpdateView?
         var transitions: UpdateView?
         var keepColumns = false
         var itemBudget = limits.maxItems
         try root.members { (key, value) throws(RequestError) in
-            if key == Wire.UpdateRequest.updates { updates = try decodeOperations(value, estimate: estimate, itemBudget: &itemBudget) }
+            if key == Wire.UpdateRequest.updates { updates = try decodeOperations(value, settings: settings, itemBudget: &itemBudget) }
             else if key == Wire.UpdateRequest.anchor { anchor = try decodeUpdateView(value) }
             else if key == Wire.UpdateRequest.transitions { transitions = try decodeUpdateView(value) }
             else if key == Wire.UpdateRequest.keepColumns { keepColumns = try value.boolean() }
@@ -24,7 +25,7 @@ extension LayoutRequestDecoder {
         return UpdateRequest(updates: updates, anchor: anchor, transitions: transitions, keepColumns: keepColumns)
     }
 
-    private func decodeOperations(_ value: JSONValue, estimate: Size?, itemBudget: inout Int) throws(RequestError) -> [LayoutUpdate] {
+    private func decodeOperations(_ value: JSONValue, settings: FlowLayoutSettings, itemBudget: inout Int) throws(RequestError) -> [LayoutUpdate] {
         let array = try value.array()
         guard array.arrayCount <= limits.maxUpdates else {
             throw .limit("At most \(limits.maxUpdates) operations are allowed in one batch, got \(array.arrayCount).")
@@ -33,7 +34,7 @@ extension LayoutRequestDecoder {
         updates.reserveCapacity(array.arrayCount)
         try array.forEachElement { (index, element) throws(RequestError) in
             let update = try within(String(index)) { () throws(RequestError) in
-                try decodeOperation(element, estimate: estimate, itemBudget: &itemBudget)
+                try decodeOperation(element, settings: settings, itemBudget: &itemBudget)
             }
             updates.append(update)
         }
@@ -41,7 +42,8 @@ extension LayoutRequestDecoder {
     }
 
     /// One operation: an object naming itself in `op`, with exactly the fields that operation has.
-    private func decodeOperation(_ value: JSONValue, estimate: Size?, itemBudget: inout Int) throws(RequestError) -> LayoutUpdate {
+    private func decodeOperation(_ value: JSONValue, settings: FlowLayoutSettings, itemBudget: inout Int) throws(RequestError) -> LayoutUpdate {
+        let estimate = settings.estimatedItemSize
         // The members are gathered first: `op`, which says which of them belong, may come last.
         var given = [JSONValue?](repeating: nil, count: OperationMember.allCases.count)
         try value.members { (key, value) throws(RequestError) in
@@ -89,6 +91,7 @@ extension LayoutRequestDecoder {
             return .insertSections(at: try field(.at, index), sections: try field(.sections) { (value) throws(RequestError) in
                 var sections = try decodeSections(value, itemBudget: &itemBudget)
                 try sections.estimate(with: estimate)
+                try Self.refuseMasonry(in: sections, settings: settings)
                 return sections
             })
         case .deleteSections:

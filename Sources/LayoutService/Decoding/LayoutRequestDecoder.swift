@@ -139,10 +139,7 @@ struct DescriptionFields {
             // Top-level `items` is section 0 spelled at the root: its pointer is already `/items/3`.
             try sections[0].estimate(with: settings.estimatedItemSize)
         }
-        if settings.css != nil, let index = sections.firstIndex(where: { $0.masonry != nil }) {
-            throw RequestError.invalid("'masonry' belongs to the flow mode; CSS mode uses its own keywords.")
-                .under("masonry").under(String(index)).under("sections")
-        }
+        try within("sections") { () throws(RequestError) in try LayoutRequestDecoder.refuseMasonry(in: sections, settings: settings) }
         return FlowLayoutInput(
             settings: settings, sections: sections, crossAxisLength: try crossAxisLength(settings.effectiveScrollDirection),
             contentInset: contentInset, safeAreaInsets: safeAreaInsets, layoutMargins: layoutMargins)

@@ -8,8 +8,8 @@ extension LayoutService {
     /// `transitions` when `anchor` and `transitions` ask for them. A refused batch stores nothing.
     func update(_ stored: ResolvedLayout, _ request: ServiceRequest) throws(Problem) -> ServiceResponse {
         let (previousID, previous) = (stored.id, stored.base)
-        let estimate = previous.environment.settings.estimatedItemSize
-        let batch = try decodeBody(request) { (root) throws(RequestError) in try decoder.decodeUpdates(root, estimate: estimate) }
+        let settings = previous.environment.settings
+        let batch = try decodeBody(request) { (root) throws(RequestError) in try decoder.decodeUpdates(root, settings: settings) }
         let (layout, mapping) = try apply(batch.updates, keepColumns: batch.keepColumns, to: previous)
         // Everything the answer reports is found before the layout is stored: a refused answer
         // (too many elements in the transitions' bounds) stores nothing.

@@ -5,7 +5,7 @@ import FlowLayout
 /// flag first, so "absent" and "zero" differ, as they do in the content hash.
 extension ArchiveWriter {
     /// `format` 1 (before masonry) leaves the masonry settings out: how older replicas wrote roots.
-    mutating func input(_ input: FlowLayoutInput, format: UInt8 = LayoutArchive.formatVersion) {
+    mutating func input(_ input: FlowLayoutInput, format: UInt8) {
         settings(input.settings, hasMasonry: format >= 2)
         double(input.crossAxisLength)
         insets(input.contentInset)
@@ -60,7 +60,7 @@ extension ArchiveWriter {
     }
 
     private mutating func masonry(_ masonry: MasonryColumns) {
-        switch masonry.count {
+        switch masonry.normalizedCount {
         case .fixed(let columns):
             byte(0)
             count(columns)

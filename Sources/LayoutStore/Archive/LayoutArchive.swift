@@ -10,10 +10,10 @@ import FlowLayout
 /// only the leaves around them and their paths to the top: O(k + log n) new nodes, the rest shared.
 public struct LayoutArchive: Sendable {
     /// Bumped when the stored bytes change meaning; a root of another version is not read. 2: masonry
-    /// settings in the root, masonry roles in the runs.
+    /// settings in the root, masonry roles in the runs; a layout with neither is still written as 1.
     static let formatVersion: UInt8 = 2
     /// Formats a root may be read from: 1 is 2 without anything masonry.
-    static let readableFormats: ClosedRange<UInt8> = 1...2
+    static let readableFormats: ClosedRange<UInt8> = 1...formatVersion
     /// A leaf closes after about `1 << leafBits` runs on average, an interior node after about
     /// `1 << fanoutBits` children.
     static let leafBits = 8
@@ -47,10 +47,14 @@ public struct LayoutArchive: Sendable {
         }
         var tops: [ContentHash?] = []
         var sectionItems: [Int] = []
+        let input = layout.inputWithoutItems
+        // Format 1 while nothing is masonry, so replicas that read only it still read these roots.
+        var format: UInt8 = input.settings.masonry != nil || input.sections.contains { $0.masonry != nil } ? 2 : 1
         for section in 0..<layout.sectionCount {
             var leaves: [ChildReference] = []
             var chunker = RunChunker()
             layout.forEachRun(inSection: section) { item, count in
+                if item.masonryRole != .byRule { format = 2 }
                 if let leaf = chunker.add(item, count: count) { leaves.append(keep(.leaf(leaf))) }
             }
             if let leaf = chunker.finish() { leaves.append(keep(.leaf(leaf))) }
@@ -74,10 +78,10 @@ public struct LayoutArchive: Sendable {
             sectionItems.append(layout.itemCount(inSection: section))
         }
         var writer = ArchiveWriter(capacity: 256 + 40 * tops.count)
-        writer.byte(Self.formatVersion)
+        writer.byte(format)
         writer.count(FlowLayoutInput.algorithmVersion)
         writer.hash(layout.contentHash)
-        writer.input(layout.inputWithoutItems)
+        writer.input(input, format: format)
         for (top, count) in zip(tops, sectionItems) {
             writer.count(count)
             if let top { writer.hash(top) }
