@@ -1,7 +1,7 @@
-"""Schemathesis hooks for layoutd: the seven rules of openapi.yaml that JSON Schema cannot state.
+"""Schemathesis hooks for layoutd: the nine rules of openapi.yaml that JSON Schema cannot state.
 
 openapi.yaml states every rule it can in its schemas, so schemathesis's positive data is accepted and
-its negative data refused. Four rules compare one request field with another and three depend on the
+its negative data refused. Five rules compare one request field with another and four depend on the
 layout; no JSON Schema keyword can express them (OpenAPI parameters cannot depend on each other); the
 document states them in prose (`LayoutRequest`, `LayoutRegistration`, `ScrollRequest`, `Sections`,
 `Item`, `UpdateRequest`, the element lookups, `FlingRequest`):
@@ -26,6 +26,10 @@ document states them in prose (`LayoutRequest`, `LayoutRegistration`, `ScrollReq
 7. A fling of more than 600 frames at its `frameRate` (how long it lasts depends on the layout and the
    velocity together): `/problems/limit-exceeded` at `/frameRate`; frames holding more elements than
    one answer may carry: `/problems/answer-too-large` at `/attributes`.
+8. A section's `masonry` in a layout of `"mode": "css"` (`Section`): refused at the section's `masonry`,
+   `/sections/1/masonry`, or, in an update of a stored CSS layout, `/updates/0/sections/1/masonry`.
+9. A fling's `snap: line` on a layout with a masonry section (`FlingRequest`): `/problems/invalid-field`
+   at `/snap`; the layout's sections are the server's to know, so the problem is the proof.
 
 A schema-valid request that breaks one of them gets a 400, which `positive_data_acceptance` reports as
 "schema-valid request rejected". `filter_failure` drops exactly that report, and only when this module
@@ -149,6 +153,11 @@ def documented_rejection(case, response) -> bool:
         return True
     if update_out_of_range(case, problem):
         return True
+    if kind == "/problems/invalid-field" and masonry_in_css(case, pointer):
+        return True
+    if case.path.endswith("/fling") and kind == "/problems/invalid-field" and pointer == "/snap" and isinstance(body, dict) \
+            and body.get("snap") == "line":
+        return True
     section = section_past_item_limit(body)
     return section is not None and kind == "/problems/limit-exceeded" and (
         pointer in (f"/sections/{section}/itemCount", f"/sections/{section}/items"))
@@ -164,6 +173,27 @@ def filter_failure(context, failure, case, response):
     if isinstance(failure, UseAfterFree) and case.method.upper() == "OPTIONS" and response.status_code == 204:
         return False
     return True
+
+
+def masonry_in_css(case, pointer) -> bool:
+    """Rule 8: the section the pointer names gives `masonry`, in a registration of a CSS layout or in an
+    update's inserted sections (whose stored layout the server knows to be CSS)."""
+    body = case.body if isinstance(case.body, dict) else {}
+    parts = (pointer or "").split("/")
+    if len(parts) == 4 and parts[1] == "sections" and parts[3] == "masonry":
+        layout = body.get("layout")
+        sections = body.get("sections")
+        css = isinstance(layout, dict) and layout.get("mode") == "css"
+        return css and isinstance(sections, list) and parts[2].isdigit() and int(parts[2]) < len(sections) \
+            and isinstance(sections[int(parts[2])], dict) and "masonry" in sections[int(parts[2])]
+    if len(parts) == 6 and parts[1] == "updates" and parts[3] == "sections" and parts[5] == "masonry":
+        operations = body.get("updates")
+        if not (isinstance(operations, list) and parts[2].isdigit() and int(parts[2]) < len(operations)):
+            return False
+        sections = operations[int(parts[2])].get("sections") if isinstance(operations[int(parts[2])], dict) else None
+        return isinstance(sections, list) and parts[4].isdigit() and int(parts[4]) < len(sections) \
+            and isinstance(sections[int(parts[4])], dict) and "masonry" in sections[int(parts[4])]
+    return False
 
 
 def sizeless(item) -> bool:

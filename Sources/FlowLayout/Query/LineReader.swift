@@ -68,7 +68,9 @@ struct LineReader {
             if isMonotone, pitch > 0 {
                 let low = layout.scrollDirection.scrollMin(search) - offset - lines.grow - run.thickness
                 let chunkStart = lines.start(relative: position.start, line: position.firstLine)
-                first = Swift.max(0, Swift.min(run.lineCount, Int(((low - chunkStart) / pitch).rounded(.down)) - 1))
+                // Clamped as a double: a pitch next to nothing puts the quotient past any Int.
+                let skipped = ((low - chunkStart) / pitch).rounded(.down) - 1
+                first = skipped >= Double(run.lineCount) ? run.lineCount : skipped > 0 ? Int(skipped) : 0
             }
             for line in first..<run.lineCount {
                 guard result.count <= limit else { return false }
