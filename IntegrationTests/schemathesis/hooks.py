@@ -1,9 +1,11 @@
-"""Schemathesis hooks for layoutd: the nine rules of openapi.yaml that JSON Schema cannot state.
+"""Schemathesis hooks for layoutd: the rules of openapi.yaml that its schemas do not state.
 
 openapi.yaml states every rule it can in its schemas, so schemathesis's positive data is accepted and
 its negative data refused. Five rules compare one request field with another and four depend on the
-layout; no JSON Schema keyword can express them (OpenAPI parameters cannot depend on each other); the
-document states them in prose (`LayoutRequest`, `LayoutRegistration`, `ScrollRequest`, `Sections`,
+layout; no JSON Schema keyword can express them (OpenAPI parameters cannot depend on each other). Two
+more (10 and 11) JSON Schema could state, but nested as deep as items are in sections and updates they
+made schemathesis's generator fail inside Hypothesis (an AST recursion error), so the schemas leave
+them out. The document states them all in prose (`LayoutRequest`, `LayoutRegistration`, `ScrollRequest`, `Sections`,
 `Item`, `UpdateRequest`, the element lookups, `FlingRequest`):
 
 1. `scrollOffset` and an origin given in `bounds` (`x` or `y`) must be the same point
@@ -30,6 +32,9 @@ document states them in prose (`LayoutRequest`, `LayoutRegistration`, `ScrollReq
    `/sections/1/masonry`, or, in an update of a stored CSS layout, `/updates/0/sections/1/masonry`.
 9. A fling's `snap: line` on a layout with a masonry section (`FlingRequest`): `/problems/invalid-field`
    at `/snap`; the layout's sections are the server's to know, so the problem is the proof.
+10. An item's `column` with `"fullSpan": true` (`Item`): refused at the item's `fullSpan`.
+11. A `masonry` object gives exactly one of `columns` and `minimumColumnWidth` (`Masonry`): neither is
+    refused at the object, both at the one given second.
 
 A schema-valid request that breaks one of them gets a 400, which `positive_data_acceptance` reports as
 "schema-valid request rejected". `filter_failure` drops exactly that report, and only when this module
@@ -51,12 +56,19 @@ adds trimmed to the limits on items and sections (generated layouts are often fu
 the request schema-valid (schemathesis revalidates a case a hook changed); negative data is left alone.
 """
 import json
+import sys
 import threading
 
 import requests
 
 import schemathesis
 from schemathesis.openapi.checks import RejectedPositiveData, UseAfterFree
+
+# Generating a body as deep as an update's inserted sections' items runs Hypothesis deep into the
+# stack; near Python's default limit of 1,000 frames, CPython 3.11 parsing a source for a message
+# fails with "AST constructor recursion depth mismatch" (a tool crash, not a finding). The hooks load
+# in schemathesis's own process, so the limit set here is the generator's.
+sys.setrecursionlimit(max(sys.getrecursionlimit(), 20_000))
 
 MAX_ITEMS = 1_000_000
 MAX_SECTIONS = 10_000
@@ -153,7 +165,7 @@ def documented_rejection(case, response) -> bool:
         return True
     if update_out_of_range(case, problem):
         return True
-    if kind == "/problems/invalid-field" and masonry_in_css(case, pointer):
+    if kind == "/problems/invalid-field" and (masonry_in_css(case, pointer) or masonry_members_conflict(body, pointer)):
         return True
     if case.path.endswith("/fling") and kind == "/problems/invalid-field" and pointer == "/snap" and isinstance(body, dict) \
             and body.get("snap") == "line":
@@ -193,6 +205,34 @@ def masonry_in_css(case, pointer) -> bool:
         sections = operations[int(parts[2])].get("sections") if isinstance(operations[int(parts[2])], dict) else None
         return isinstance(sections, list) and parts[4].isdigit() and int(parts[4]) < len(sections) \
             and isinstance(sections[int(parts[4])], dict) and "masonry" in sections[int(parts[4])]
+    return False
+
+
+def at_pointer(document, pointer: str):
+    """The value a JSON pointer names in `document`, or None."""
+    for part in pointer.split("/")[1:]:
+        part = part.replace("~1", "/").replace("~0", "~")
+        if isinstance(document, dict) and part in document:
+            document = document[part]
+        elif isinstance(document, list) and part.isdigit() and int(part) < len(document):
+            document = document[int(part)]
+        else:
+            return None
+    return document
+
+
+def masonry_members_conflict(body, pointer) -> bool:
+    """Rules 10 and 11: an item's `column` with `fullSpan: true`, or a `masonry` object with both or
+    neither of `columns` and `minimumColumnWidth`, at the pointer the server names."""
+    if not isinstance(pointer, str):
+        return False
+    if pointer.endswith("/fullSpan"):
+        item = at_pointer(body, pointer[:-len("/fullSpan")])
+        return isinstance(item, dict) and item.get("fullSpan") is True and "column" in item
+    for suffix in ("/masonry", "/masonry/columns", "/masonry/minimumColumnWidth"):
+        if pointer.endswith(suffix):
+            masonry = at_pointer(body, pointer[:len(pointer) - len(suffix)] + "/masonry")
+            return isinstance(masonry, dict) and ("columns" in masonry) == ("minimumColumnWidth" in masonry)
     return False
 
 

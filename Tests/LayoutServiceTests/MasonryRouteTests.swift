@@ -65,6 +65,7 @@ struct MasonryRouteTests {
         (#"{"viewport":{"width":320},"items":[{"width":1,"height":1,"column":1024}]}"#, "/items/0/column"),
         (#"{"viewport":{"width":320},"items":[{"width":1,"height":1,"column":-1}]}"#, "/items/0/column"),
         (#"{"viewport":{"width":320},"items":[{"width":1,"height":1,"column":1,"fullSpan":true}]}"#, "/items/0/fullSpan"),
+        (#"{"viewport":{"width":320},"items":[{"fullSpan":true,"width":1,"height":1,"column":1}]}"#, "/items/0/fullSpan"),
         (#"{"viewport":{"width":320},"sections":[{"items":[{"width":1,"height":1,"fullSpan":1}]}]}"#, "/sections/0/items/0/fullSpan"),
     ])
     func refusalsNameTheirField(body: String, pointer: String) {

@@ -68,22 +68,26 @@ extension LayoutRequestDecoder {
             try within(String(index)) { () throws(RequestError) in
                 var width: Double?
                 var height: Double?
+                var column: Int?
+                var fullSpan = false
                 try element.members { (key, value) throws(RequestError) in
                     if key == Wire.Item.width { width = try value.length(limits) }
                     else if key == Wire.Item.height { height = try value.length(limits) }
                     else if key == Wire.Item.maxOffset {
                         if depths == nil { depths = Array(repeating: .nan, count: count) }
                         depths![index] = try value.length(limits)
-                    } else if key == Wire.Item.column || key == Wire.Item.fullSpan {
-                        let role: MasonryRole = key == Wire.Item.column ? .column(try Self.column(value, from: 0))
-                            : try value.boolean() ? .fullSpan : .byRule
-                        if roles == nil { roles = Array(repeating: .byRule, count: count) }
-                        guard roles![index] == .byRule || role == .byRule else {
-                            throw RequestError.invalid("Give either 'column' or '\"fullSpan\": true', not both.")
-                        }
-                        if role != .byRule { roles![index] = role }
-                    } else { return false }
+                    } else if key == Wire.Item.column { column = try Self.column(value, from: 0) }
+                    else if key == Wire.Item.fullSpan { fullSpan = try value.boolean() }
+                    else { return false }
                     return true
+                }
+                if column != nil || fullSpan {
+                    // Named at `fullSpan` whichever came first: the two cannot both hold.
+                    if column != nil && fullSpan {
+                        throw RequestError.invalid("Give either 'column' or '\"fullSpan\": true', not both.").under("fullSpan")
+                    }
+                    if roles == nil { roles = Array(repeating: .byRule, count: count) }
+                    roles![index] = column.map(MasonryRole.column) ?? .fullSpan
                 }
                 if width == nil && height == nil {
                     // Neither: the estimate's place, held until the estimate is known.
