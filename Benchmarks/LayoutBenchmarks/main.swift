@@ -337,6 +337,21 @@ let keptResize = inTurns(
 results["masonry_kept_resize_ns"] = keptResize.first
 results["masonry_kept_resize_register_ns"] = keptResize.second
 results["masonry_kept_resize_ratio"] = keptResize.second / keptResize.first
+// A page of 100 items appended to the latest layout each turn (the storage extended in place), against
+// registering the first result.
+let page = (0..<100).map { FlowItem(size: masonrySizes[$0]) }
+let append: [LayoutUpdate] = [.appendItems(section: 0, items: page)]
+let appendedInput = FlowLayoutInput(
+    settings: columns, sections: [FlowSection(items: .sizes(masonrySizes + page.map(\.size)))], crossAxisLength: 390)
+precondition(
+    try! masonryLayout.updated(by: append).layout.contentHash == appendedInput.contentHash,
+    "masonry: the layout with a page appended differs from its fresh one")
+var latest = try! masonryLayout.updated(by: append).layout
+let appended = inTurns(
+    { timed { latest = try! latest.updated(by: append).layout } }, { timed { keep(registered(appendedInput)) } }, turns: 5)
+results["masonry_append_ns"] = appended.first
+results["masonry_append_register_ns"] = appended.second
+results["masonry_append_ratio"] = appended.second / appended.first
 }
 
 // MARK: Cold path: a 100,000-item request

@@ -263,6 +263,60 @@ struct UpdateProperties {
     /// Masonry sections (docs/flow-layout.md §22.5): with `keepColumns`, the updated layout is the fresh
     /// layout of its items, each item that was there before naming the column it had; so no such
     /// item changes column. Without it, the fresh layout of the items as given.
+    /// Every item of `model` placed by the rule names the column it has in `layout`: what
+    /// `keepColumns` makes of it.
+    static func nameColumns(of layout: BaseLayout, in model: inout Model, _ scenario: Scenario) {
+        var cells: [LayoutAttributes] = []
+        layout.attributes(in: scenario.everything(layout), into: &cells)
+        for cell in cells where cell.kind == .cell {
+            guard let column = cell.column, model.sections[cell.section].items[cell.item].masonryRole == .byRule else { continue }
+            model.sections[cell.section].items[cell.item].masonryRole = .column(column)
+        }
+    }
+
+    /// Items appended to masonry sections are placed on from the old placement, whose storage the new
+    /// layout shares and extends in place (§22.5): every batch gives the fresh layout of its inputs, in
+    /// few columns (scanned) and in many (the tree), and a second batch appended to the same older
+    /// layout (which then copies) changes neither the first result nor the older layout.
+    @Test func masonryAppendsPlaceOnFromTheOldPlacement() async {
+        await propertyCheck(count: 60, input: Scenario.generator.map(\.seed)) { seed in
+            var (scenario, model) = Self.start(seed, masonry: true)
+            var random = SplitMix64(seed: seed &+ 11)
+            if random.next() % 3 == 0 {
+                // More columns than are scanned: their bottoms in tournament trees.
+                scenario.input.settings.masonry?.count = .fixed(11)
+                model = Model(scenario.input)
+            }
+            var layout = BaseLayout(scenario.input)
+            func appends(_ model: inout Model) -> [LayoutUpdate] {
+                (0..<1 + Int(random.next() % 3)).compactMap { _ in
+                    guard !model.sections.isEmpty else { return nil }
+                    let s = Int(random.next() % UInt64(model.sections.count))
+                    let items = (0..<Int(random.next() % 40)).map { _ in Self.item(&random, model) }
+                    model.sections[s].items.append(contentsOf: items)
+                    return .appendItems(section: s, items: items)
+                }
+            }
+            for step in 0..<6 {
+                let (older, olderModel) = (layout, model)
+                let keepColumns = random.next() % 4 == 0
+                if keepColumns { Self.nameColumns(of: layout, in: &model, scenario) }
+                var forkModel = model
+                let batch = appends(&model)
+                let forkBatch = appends(&forkModel)
+                let (updated, fork) = (
+                    try! layout.updated(by: batch, keepColumns: keepColumns).layout, try! layout.updated(by: forkBatch, keepColumns: keepColumns).layout
+                )
+                let note = "seed \(seed) step \(step) keepColumns \(keepColumns)"
+                guard Self.expectSameAnswers(fork, BaseLayout(forkModel.input), scenario, &random, "\(note) fork \(forkBatch)"),
+                    Self.expectSameAnswers(updated, BaseLayout(model.input), scenario, &random, "\(note) \(batch)"),
+                    Self.expectSameAnswers(older, BaseLayout(olderModel.input), scenario, &random, "\(note) the older layout")
+                else { return }
+                layout = updated
+            }
+        }
+    }
+
     @Test func masonryUpdatesAreFreshLayoutsAndKeptColumnsStay() async {
         await propertyCheck(count: 80, input: Scenario.generator.map(\.seed)) { seed in
             var (scenario, model) = Self.start(seed, masonry: true)
@@ -270,15 +324,7 @@ struct UpdateProperties {
             var layout = BaseLayout(scenario.input)
             for step in 0..<10 {
                 let keepColumns = random.next() % 3 != 0
-                if keepColumns {
-                    // Every item placed by the rule names the column it has now.
-                    var cells: [LayoutAttributes] = []
-                    layout.attributes(in: scenario.everything(layout), into: &cells)
-                    for cell in cells where cell.kind == .cell {
-                        guard let column = cell.column, model.sections[cell.section].items[cell.item].masonryRole == .byRule else { continue }
-                        model.sections[cell.section].items[cell.item].masonryRole = .column(column)
-                    }
-                }
+                if keepColumns { Self.nameColumns(of: layout, in: &model, scenario) }
                 let batch = (0..<1 + Int(random.next() % 3)).map { _ in Self.operation(&random, &model) }
                 do {
                     layout = try layout.updated(by: batch, keepColumns: keepColumns).layout

@@ -65,6 +65,28 @@ struct UpdateCostTests {
         expectFollowsTheChange("append 100 to a grid", Self.grid, items: 100) { _ in [.appendItems(section: 0, items: page)] }
     }
 
+    /// A waterfall in `columns` columns of the grid's items.
+    static func waterfall(columns: Int) -> (Int) -> FlowLayoutInput {
+        { count in
+            var input = Self.grid(count)
+            input.settings.masonry = MasonryColumns(count: .fixed(columns))
+            return input
+        }
+    }
+
+    /// Appending to a masonry section places the new items on from the old placement (§22.5), in few
+    /// columns or many; any other change places the section again, which the meter counts.
+    @Test func appendingToAWaterfallCostsKPlusTheDepth() {
+        let page = (0..<100).map { FlowItem(size: Self.gridSize($0 * 3)) }
+        for columns in [3, 40] {
+            expectFollowsTheChange("append 100 to \(columns) columns", Self.waterfall(columns: columns), items: 100) { _ in
+                [.appendItems(section: 0, items: page)]
+            }
+        }
+        let resized = Self.work(Self.waterfall(columns: 3)(1_000_000), { _ in [.resizeItems(section: 0, at: 10, sizes: [Size(width: 50, height: 50)])] })
+        #expect(resized >= 1_000_000, "a resize places the waterfall again: \(resized)")
+    }
+
     @Test func resizingInTheMiddleOfAFeedCostsTheDepth() {
         expectFollowsTheChange("resize 1 in a feed", Self.feed, items: 1) { count in
             [.resizeItems(section: 0, at: 500, sizes: [Size(width: 300, height: 123)])]

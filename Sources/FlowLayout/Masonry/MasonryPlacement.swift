@@ -44,18 +44,24 @@ public final class MasonryPlacement: Sendable {
     /// The least top and the greatest bottom of any cell: `0...height` unless negative spacings move
     /// cells outside it; (0, 0) without cells.
     public let reach: (low: Double, high: Double)
-    /// The lane of each item (its column, or `columnCount` for a full-span item), its top and its height.
-    private let laneOfItem: [UInt16]
-    private let tops: [Double]
-    private let heights: [Double]
+    public let itemCount: Int
+    /// The lane of each item (its column, or `columnCount` for a full-span item), its top and its
+    /// height: the first `itemCount` of storage that later placements with items appended may share.
+    private let laneOfItem: AppendableStorage<UInt16>
+    private let tops: AppendableStorage<Double>
+    private let heights: AppendableStorage<Double>
     /// The items lane by lane (the columns', then the full-span one), each lane's in item order.
     private let lanes: Lanes
     /// Tops never decrease in item order, and heights and the spacing are ≥ 0, so that in each column
     /// a cell ends at or below the one before it ends, and no cell before a full-span one ends below
     /// its top: what shortest-first placement gives unless columns are named (§22.4).
     private let topsAscend: Bool
-
-    public var itemCount: Int { laneOfItem.count }
+    /// Where placing goes on from (`appending`): the rule, the spacing between a column's cells, the
+    /// columns' running bottoms, and whether a full-span item has levelled them all.
+    private let rule: MasonryColumns
+    private let lineSpacing: Double
+    private let bottoms: [Double]
+    private let leveled: Bool
 
     /// Places `items` in `width` (W): columns `columns.columnSpacing ?? interitemSpacing` apart, each
     /// cell `lineSpacing` below the one above it in its column.
@@ -65,23 +71,52 @@ public final class MasonryPlacement: Sendable {
         self.init(placer)
     }
 
-    /// The items `placer` placed, gathered lane by lane.
-    init(_ placer: consuming Placer) {
+    /// The items `placer` placed, from the first.
+    convenience init(_ placer: consuming Placer) {
+        precondition(placer.firstItem == 0, "a placer that goes on from a placement is finished by `appending`")
+        let placed = placer.placed
+        self.init(placer, laneOfItem: placed.lanes, tops: placed.tops, heights: placed.heights, lanes: Lanes(placed, topsAscend: placer.topsAscend))
+    }
+
+    private init(
+        _ placer: borrowing Placer, laneOfItem: AppendableStorage<UInt16>, tops: AppendableStorage<Double>,
+        heights: AppendableStorage<Double>, lanes: Lanes
+    ) {
         let count = placer.columnCount
-        let placed = placer.laneOfItem.count
         self.columnCount = count
         self.columnWidth = placer.columnWidth
         self.columnSpacing = placer.spacing
         self.width = placer.width
+        self.itemCount = placer.itemCount
         // The columns a cell reached: every one once a full-span item has levelled them.
-        let reached = (0..<count).filter { placer.leveled || placer.laneCounts[$0] > 0 }
-        self.height = placed == 0 ? 0 : reached.map { placer.bottoms[$0] }.max()! - placer.lineSpacing
-        self.reach = placed == 0 ? (0, 0) : (placer.low, placer.high)
+        let reached = (0..<count).filter { placer.leveled || lanes.counts[$0] > 0 }
+        self.height = itemCount == 0 ? 0 : reached.map { placer.bottoms[$0] }.max()! - placer.lineSpacing
+        self.reach = itemCount == 0 ? (0, 0) : (placer.low, placer.high)
         self.topsAscend = placer.topsAscend
-        self.lanes = Lanes(placer)
-        self.laneOfItem = placer.laneOfItem
-        self.tops = placer.tops
-        self.heights = placer.heights
+        self.lanes = lanes
+        (self.laneOfItem, self.tops, self.heights) = (laneOfItem, tops, heights)
+        (rule, lineSpacing, leveled) = (placer.columns, placer.lineSpacing, placer.leveled)
+        bottoms = (0..<count).map { placer.bottoms[$0] }
+    }
+
+    /// This placement followed by `items`, each placed after the ones before as a placement of all of
+    /// them would (§22.5): O(c + k log c) for k items in c columns, amortized, the storage shared with
+    /// this placement and extended in place when this is the latest placement it holds. Nil when a
+    /// lane's cells would overlap (a negative spacing): their bounds are kept from a placement of all.
+    func appending(_ items: (_ place: (MasonryItem, Int) -> Void) -> Void, work: inout some WorkCounter) -> MasonryPlacement? {
+        guard lanes.bounds == nil else { return nil }
+        var placer = Placer(continuing: self)
+        items { item, count in placer.place(item, count: count) }
+        work += columnCount + placer.placedCount
+        let placed = placer.placed
+        guard let lanes = lanes.appending(placed, after: itemCount, tops: tops, heights: heights) else { return nil }
+        let added = placer.placedCount
+        func appended<Element>(_ storage: AppendableStorage<Element>, _ new: AppendableStorage<Element>) -> AppendableStorage<Element> {
+            storage.appending(after: itemCount, added) { _ = $0.initialize(fromContentsOf: new.prefix(added)) }
+        }
+        return MasonryPlacement(
+            placer, laneOfItem: appended(laneOfItem, placed.lanes), tops: appended(tops, placed.tops),
+            heights: appended(heights, placed.heights), lanes: lanes)
     }
 
     /// Placement as it goes (§22.1): the columns' running bottoms, and each item's lane, top and height
@@ -94,15 +129,19 @@ public final class MasonryPlacement: Sendable {
         let spacing: Double
         let width: Double
         let lineSpacing: Double
+        /// The item the first one placed here is: 0, or the count of the placement this goes on from.
+        let firstItem: Int
         private(set) var bottoms: ColumnBottoms
-        private(set) var laneOfItem: [UInt16] = []
-        private(set) var tops: [Double] = []
-        private(set) var heights: [Double] = []
-        private(set) var laneCounts: [Int]
+        private var laneOfItem: [UInt16] = []
+        private var tops: [Double] = []
+        private var heights: [Double] = []
+        /// What `placeByRule` wrote straight into storage.
+        private var written: Placed?
         /// A full-span item has set every column's bottom.
         private(set) var leveled = false
-        /// `MasonryPlacement.topsAscend` of the items so far.
+        /// `MasonryPlacement.topsAscend` of the items so far, and the last one's top.
         private(set) var topsAscend = true
+        private var lastTop: Double?
         private(set) var low = Double.infinity
         private(set) var high = -Double.infinity
 
@@ -116,15 +155,45 @@ public final class MasonryPlacement: Sendable {
             self.lineSpacing = lineSpacing
             // No column is narrower than nothing: spacings wider than the width leave columns of width 0.
             self.columnWidth = Swift.max(0, (width - Double(count - 1) * spacing) / Double(count))
+            firstItem = 0
             bottoms = ColumnBottoms(count: count)
-            laneCounts = [Int](repeating: 0, count: count + 1)
             laneOfItem.reserveCapacity(capacity)
             tops.reserveCapacity(capacity)
             heights.reserveCapacity(capacity)
         }
 
+        /// Placing on after `placement`'s last item, from its columns' bottoms. O(c log c).
+        init(continuing placement: MasonryPlacement) {
+            (columns, columnCount, columnWidth) = (placement.rule, placement.columnCount, placement.columnWidth)
+            (spacing, width, lineSpacing) = (placement.columnSpacing, placement.width, placement.lineSpacing)
+            firstItem = placement.itemCount
+            bottoms = ColumnBottoms(count: columnCount)
+            for (column, bottom) in placement.bottoms.enumerated() { bottoms[column] = bottom }
+            (leveled, topsAscend) = (placement.leveled, placement.topsAscend)
+            if firstItem > 0 {
+                (low, high) = placement.reach
+                lastTop = placement.tops[firstItem - 1]
+            }
+        }
+
+        /// Items placed here, and the items placed in all.
+        var placedCount: Int { written?.count ?? laneOfItem.count }
+        var itemCount: Int { firstItem + placedCount }
+
+        /// The items placed here, in storage.
+        var placed: Placed {
+            if let written { return written }
+            func stored<Element>(_ array: [Element]) -> AppendableStorage<Element> {
+                AppendableStorage(capacity: AppendableStorage<Element>.capacity(reserving: array.count), count: array.count) {
+                    _ = $0.initialize(fromContentsOf: array)
+                }
+            }
+            return Placed(lanes: stored(laneOfItem), tops: stored(tops), heights: stored(heights), count: laneOfItem.count, laneCount: columnCount + 1)
+        }
+
         /// `count` copies of `item`, each placed after the items before.
         mutating func place(_ item: MasonryItem, count repeats: Int) {
+            precondition(written == nil, "placeByRule places a section's items in one go")
             let count = columnCount
             // Heights depend on the item alone: computed once per run.
             let fullSpan = item.role == .fullSpan
@@ -142,12 +211,12 @@ public final class MasonryPlacement: Sendable {
                     bottoms.level(at: top + (height + lineSpacing))
                     leveled = true
                 } else {
-                    lane = named ?? (ordered ? laneOfItem.count % count : bottoms.leastColumn)
+                    lane = named ?? (ordered ? (firstItem + laneOfItem.count) % count : bottoms.leastColumn)
                     top = bottoms[lane]
                     bottoms[lane] = top + (height + lineSpacing)
                 }
-                if !(height >= 0 && lineSpacing >= 0 && top >= (tops.last ?? top)) { topsAscend = false }
-                laneCounts[lane] += 1
+                if !(height >= 0 && lineSpacing >= 0 && top >= (lastTop ?? top)) { topsAscend = false }
+                lastTop = top
                 laneOfItem.append(UInt16(truncatingIfNeeded: lane))
                 tops.append(top)
                 heights.append(height)
@@ -157,30 +226,35 @@ public final class MasonryPlacement: Sendable {
         }
 
         /// `sizes`, each by the rule and taken across and along `direction`, as `place(_:count:)` places
-        /// them one by one: a registration's common case, in one loop writing each array once. The
-        /// placer must be new.
+        /// them one by one: a registration's common case, in one loop writing each item once, straight
+        /// into the storage a placement keeps. The placer must be new.
         mutating func placeByRule(_ sizes: UnsafeBufferPointer<Size>, direction: ScrollDirection) {
-            precondition(laneOfItem.isEmpty, "placeByRule places a section's items from the first")
+            precondition(placedCount == 0 && firstItem == 0, "placeByRule places a section's items from the first")
             let count = sizes.count
+            let capacity = AppendableStorage<Double>.capacity(reserving: count)
             var rule = RuleLoop(self, direction: direction)
-            var (tops, heights): ([Double], [Double]) = ([], [])
-            laneOfItem = [UInt16](unsafeUninitializedCapacity: count) { lanes, lanesWritten in
-                tops = [Double](unsafeUninitializedCapacity: count) { tops, topsWritten in
-                    heights = [Double](unsafeUninitializedCapacity: count) { heights, heightsWritten in
+            var (tops, heights): (AppendableStorage<Double>?, AppendableStorage<Double>?) = (nil, nil)
+            let lanes = AppendableStorage<UInt16>(capacity: capacity, count: count) { lanes in
+                tops = AppendableStorage(capacity: capacity, count: count) { tops in
+                    heights = AppendableStorage(capacity: capacity, count: count) { heights in
                         rule.place(sizes, lanes: lanes, tops: tops, heights: heights)
-                        heightsWritten = count
                     }
-                    topsWritten = count
                 }
-                lanesWritten = count
             }
-            (self.tops, self.heights) = (tops, heights)
-            for column in 0..<columnCount {
-                bottoms[column] = rule.bottoms[column]
-                laneCounts[column] += rule.counts[column]
-            }
+            written = Placed(lanes: lanes, tops: tops!, heights: heights!, count: count, laneCount: columnCount + 1)
+            for column in 0..<columnCount { bottoms[column] = rule.bottoms[column] }
             (low, high, topsAscend) = (rule.low, rule.high, topsAscend && rule.ascending)
+            if count > 0 { lastTop = tops![count - 1] }
         }
+    }
+
+    /// Items placed in a row, in storage: each one's lane, top and height.
+    struct Placed {
+        let lanes: AppendableStorage<UInt16>
+        let tops: AppendableStorage<Double>
+        let heights: AppendableStorage<Double>
+        let count: Int
+        let laneCount: Int
     }
 
     /// `Placer.placeByRule`'s loop: the placer's rule and state in locals, a few columns' bottoms
@@ -194,7 +268,6 @@ public final class MasonryPlacement: Sendable {
         let lineSpacing: Double
         var tree: ColumnBottoms
         var bottoms: [Double]
-        var counts: [Int]
         var low: Double
         var high: Double
         var ascending = true
@@ -207,7 +280,6 @@ public final class MasonryPlacement: Sendable {
             (columnWidth, lineSpacing) = (placer.columnWidth, placer.lineSpacing)
             tree = placer.bottoms
             bottoms = (0..<placer.columnCount).map { placer.bottoms[$0] }
-            counts = [Int](repeating: 0, count: placer.columnCount)
             (low, high) = (placer.low, placer.high)
         }
 
@@ -232,7 +304,6 @@ public final class MasonryPlacement: Sendable {
                 let top = bottoms[lane]
                 bottoms[lane] = top + (height + lineSpacing)
                 if !scanned { tree[lane] = bottoms[lane] }
-                counts[lane] += 1
                 lanes.initializeElement(at: item, to: UInt16(truncatingIfNeeded: lane))
                 tops.initializeElement(at: item, to: top)
                 heights.initializeElement(at: item, to: height)
@@ -310,7 +381,7 @@ public final class MasonryPlacement: Sendable {
     private func itemsAscending(intersecting low: Double, _ high: Double, work: inout some WorkCounter) -> Range<Int>? {
         // The cells that start at or above `high`: a prefix, tops ascending.
         var lower = 0
-        var upper = tops.count
+        var upper = itemCount
         while lower < upper {
             let middle = (lower + upper) / 2
             work += 1
@@ -356,7 +427,7 @@ public final class MasonryPlacement: Sendable {
         /// The cell at `position` of `lane`, handed to `body` when it reaches [low, high].
         func visit(_ lane: Int, _ position: Int, work: inout Counter) -> Bool {
             work += 1
-            let item = Int(lanes.items[position])
+            let item = Int(lanes.items[lane][position])
             let (top, height) = (tops[item], heights[item])
             guard top + height >= low, top <= high else { return true }
             return body(item, cell(lane: lane, top: top, height: height), &work)
@@ -369,7 +440,7 @@ public final class MasonryPlacement: Sendable {
                 // Many columns: the cells found, sorted by item, rather than a scan of the lanes per cell.
                 var found: [(item: UInt32, lane: Int, position: Int)] = []
                 for lane in 0..<laneCount {
-                    for position in ranges[lane] { found.append((lanes.items[position], lane, position)) }
+                    for position in ranges[lane] { found.append((lanes.items[lane][position], lane, position)) }
                 }
                 found.sort { $0.item < $1.item }
                 work += found.count
@@ -381,7 +452,7 @@ public final class MasonryPlacement: Sendable {
                 var next = -1
                 var least = UInt32.max
                 for lane in 0..<laneCount where !ranges[lane].isEmpty {
-                    let item = lanes.items[ranges[lane].lowerBound]
+                    let item = lanes.items[lane][ranges[lane].lowerBound]
                     if item < least { (next, least) = (lane, item) }
                 }
                 if next < 0 { return }
@@ -400,47 +471,56 @@ public final class MasonryPlacement: Sendable {
     /// lane of overlapping cells adds.
     var heapByteCount: Int {
         let arrayOverhead = 48
-        return 16 + 96 + laneOfItem.count * (2 + 8 + 8) + 3 * arrayOverhead + lanes.heapByteCount
+        return 16 + 160 + itemCount * (2 + 8 + 8) + 3 * arrayOverhead + bottoms.count * 8 + lanes.heapByteCount
     }
 }
 
-/// The items lane by lane (each column's, then the full-span ones), each lane's in item order, and
-/// where each lane starts. When a lane's cells overlap (a negative spacing), the greatest bottom so
-/// far and the least top from each cell on in the lane, which a binary search may rely on where tops
-/// and bottoms are not in order.
+/// The items lane by lane (each column's, then the full-span ones), each lane's in item order, in
+/// storage that placements with items appended share. When a lane's cells overlap (a negative
+/// spacing), the greatest bottom so far and the least top from each cell on in the lane, which a
+/// binary search may rely on where tops and bottoms are not in order.
 private struct Lanes: Sendable {
-    let items: [UInt32]
-    /// Lane k's items are `starts[k]..<starts[k + 1]`.
-    let starts: [Int]
+    /// Lane k's items are the first `counts[k]` of `items[k]`.
+    let items: [AppendableStorage<UInt32>]
+    let counts: [Int]
     /// Nil when in every lane each cell starts and ends at or after the one before it: then the
     /// bottoms and tops themselves are in order.
-    let bottomsSoFar: [Double]?
-    let topsFromHere: [Double]?
+    let bounds: Bounds?
 
-    /// `placer`'s items sorted by lane, item order kept (a counting sort). O(n + c).
-    init(_ placer: borrowing MasonryPlacement.Placer) {
-        let counts = placer.laneCounts
-        var starts = [0]
-        for count in counts { starts.append(starts[starts.count - 1] + count) }
-        let total = placer.laneOfItem.count
-        var next = starts
-        let items = [UInt32](unsafeUninitializedCapacity: total) { items, initialized in
-            for item in 0..<total {
-                let lane = Int(placer.laneOfItem[item])
-                items[next[lane]] = UInt32(item)
+    struct Bounds {
+        /// Lane k's cells are `starts[k]..<starts[k + 1]` in each array.
+        let starts: [Int]
+        let bottomsSoFar: [Double]
+        let topsFromHere: [Double]
+    }
+
+    /// The items of `placed`, by lane, item order kept (a counting sort). O(n + c).
+    init(_ placed: MasonryPlacement.Placed, topsAscend: Bool) {
+        let (laneOfItem, tops, heights) = (placed.lanes.prefix(placed.count), placed.tops.prefix(placed.count), placed.heights.prefix(placed.count))
+        var counts = [Int](repeating: 0, count: placed.laneCount)
+        for lane in laneOfItem { counts[Int(lane)] += 1 }
+        // Each lane's slots, filled by the sort right after: trivial values, before the storage is shared.
+        let items = withUnsafeTemporaryAllocation(of: UnsafeMutablePointer<UInt32>.self, capacity: placed.laneCount) { next in
+            let items = counts.indices.map { lane in
+                AppendableStorage<UInt32>(capacity: AppendableStorage<UInt32>.capacity(reserving: counts[lane]), count: counts[lane]) {
+                    next.initializeElement(at: lane, to: $0.baseAddress!)
+                }
+            }
+            for (item, lane) in laneOfItem.enumerated() {
+                let lane = Int(lane)
+                next[lane].initialize(to: UInt32(item))
                 next[lane] += 1
             }
-            initialized = total
+            return items
         }
-        (self.items, self.starts) = (items, starts)
-        let (tops, heights) = (placer.tops, placer.heights)
+        (self.items, self.counts) = (items, counts)
         // In order when every cell starts and ends at or after the one before it in its lane, as
         // ascending tops with no cell ending above the one before it in its column guarantee.
         var inOrder = true
-        for lane in counts.indices where inOrder && !placer.topsAscend {
+        for lane in counts.indices where inOrder && !topsAscend {
             var previous = -1
-            for position in starts[lane]..<starts[lane + 1] {
-                let item = Int(items[position])
+            for position in 0..<counts[lane] {
+                let item = Int(items[lane][position])
                 if previous >= 0, tops[item] < tops[previous] || tops[item] + heights[item] < tops[previous] + heights[previous] {
                     inOrder = false
                     break
@@ -449,44 +529,78 @@ private struct Lanes: Sendable {
             }
         }
         guard !inOrder else {
-            (bottomsSoFar, topsFromHere) = (nil, nil)
+            bounds = nil
             return
         }
-        var bottomsSoFar = [Double](repeating: 0, count: total)
-        var topsFromHere = [Double](repeating: 0, count: total)
+        var starts = [0]
+        for count in counts { starts.append(starts[starts.count - 1] + count) }
+        var bottomsSoFar = [Double](repeating: 0, count: placed.count)
+        var topsFromHere = [Double](repeating: 0, count: placed.count)
         for lane in counts.indices {
             var greatest = -Double.infinity
-            for position in starts[lane]..<starts[lane + 1] {
-                let item = Int(items[position])
+            for position in 0..<counts[lane] {
+                let item = Int(items[lane][position])
                 greatest = Swift.max(greatest, tops[item] + heights[item])
-                bottomsSoFar[position] = greatest
+                bottomsSoFar[starts[lane] + position] = greatest
             }
             var least = Double.infinity
-            for position in (starts[lane]..<starts[lane + 1]).reversed() {
-                least = Swift.min(least, tops[Int(items[position])])
-                topsFromHere[position] = least
+            for position in (0..<counts[lane]).reversed() {
+                least = Swift.min(least, tops[Int(items[lane][position])])
+                topsFromHere[starts[lane] + position] = least
             }
         }
-        (self.bottomsSoFar, self.topsFromHere) = (bottomsSoFar, topsFromHere)
+        bounds = Bounds(starts: starts, bottomsSoFar: bottomsSoFar, topsFromHere: topsFromHere)
     }
 
-    /// The positions of lane `lane`'s cells that may reach into [low, high]: from the first whose
+    private init(items: [AppendableStorage<UInt32>], counts: [Int]) {
+        (self.items, self.counts, self.bounds) = (items, counts, nil)
+    }
+
+    /// These lanes with `placed`'s items after the first `count`, each lane's storage extended;
+    /// nil when a cell would start or end above the one before it in its lane. O(c + k).
+    func appending(
+        _ placed: MasonryPlacement.Placed, after count: Int, tops: AppendableStorage<Double>, heights: AppendableStorage<Double>
+    ) -> Lanes? {
+        precondition(bounds == nil)
+        var added = [[UInt32]](repeating: [], count: counts.count)
+        for index in 0..<placed.count {
+            let lane = Int(placed.lanes[index])
+            let (top, height) = (placed.tops[index], placed.heights[index])
+            if let previous = added[lane].last.map({ Int($0) - count }) {
+                guard top >= placed.tops[previous], top + height >= placed.tops[previous] + placed.heights[previous] else { return nil }
+            } else if counts[lane] > 0 {
+                let previous = Int(items[lane][counts[lane] - 1])
+                guard top >= tops[previous], top + height >= tops[previous] + heights[previous] else { return nil }
+            }
+            added[lane].append(UInt32(count + index))
+        }
+        let items = counts.indices.map { lane in
+            added[lane].isEmpty
+                ? self.items[lane] : self.items[lane].appending(after: counts[lane], added[lane].count) { _ = $0.initialize(fromContentsOf: added[lane]) }
+        }
+        return Lanes(items: items, counts: counts.indices.map { counts[$0] + added[$0].count })
+    }
+
+    /// The positions in lane `lane` of the cells that may reach into [low, high]: from the first whose
     /// bottom (or greatest bottom so far) reaches `low`, to the first from which every top is past `high`.
     func positions(
-        lane: Int, reaching low: Double, _ high: Double, tops: [Double], heights: [Double], work: inout some WorkCounter
+        lane: Int, reaching low: Double, _ high: Double, tops: AppendableStorage<Double>, heights: AppendableStorage<Double>,
+        work: inout some WorkCounter
     ) -> Range<Int> {
-        var lower = starts[lane]
-        var upper = starts[lane + 1]
+        let items = items[lane]
+        var lower = 0
+        var upper = counts[lane]
         let end = upper
+        let start = bounds?.starts[lane] ?? 0
         while lower < upper {
             let middle = (lower + upper) / 2
             work += 1
             let item = Int(items[middle])
-            if (bottomsSoFar?[middle] ?? tops[item] + heights[item]) < low { lower = middle + 1 } else { upper = middle }
+            if (bounds?.bottomsSoFar[start + middle] ?? tops[item] + heights[item]) < low { lower = middle + 1 } else { upper = middle }
         }
         var last = lower
-        if let topsFromHere {
-            while last < end, topsFromHere[last] <= high { last += 1 }
+        if let bounds {
+            while last < end, bounds.topsFromHere[start + last] <= high { last += 1 }
         } else {
             while last < end, tops[Int(items[last])] <= high { last += 1 }
         }
@@ -495,8 +609,9 @@ private struct Lanes: Sendable {
 
     var heapByteCount: Int {
         let arrayOverhead = 48
-        let bounds = bottomsSoFar == nil ? 0 : 2 * (items.count * 8 + arrayOverhead)
-        return 2 * arrayOverhead + items.count * 4 + starts.count * 8 + bounds
+        let total = counts.reduce(0, +)
+        let bounds = bounds == nil ? 0 : 2 * (total * 8 + arrayOverhead) + counts.count * 8
+        return 2 * arrayOverhead + counts.count * (48 + 8) + total * 4 + bounds
     }
 }
 

@@ -15,6 +15,8 @@ extension BaseLayout {
     /// With `keepColumns`, every item of a masonry section that the batch finds names the column it
     /// had before it is applied (docs/flow-layout.md §22.5): only the items the batch adds are placed
     /// by the rule, and the result is the layout of those named columns. O(n) per masonry section.
+    /// A masonry section the batch only appends to places the new items on from its old placement,
+    /// O(c + k log c); one it changes otherwise is placed again, O(n log c).
     ///
     /// Throws on the first operation that does not fit the layout it is applied to (an index out of
     /// range, a negative count, more than `maxItems` items or `maxSections` sections); nothing is
@@ -49,9 +51,10 @@ extension BaseLayout {
         work: inout Int
     ) throws(LayoutUpdateError) -> (layout: BaseLayout, mapping: UpdateMapping) {
         var sections = self.sections.enumerated().map { index, section in
-            guard keepColumns, case .masonry = section.body else { return EditedSection(overrides: section.overrides, lines: section.lines) }
+            guard case .masonry(let placement) = section.body else { return EditedSection(overrides: section.overrides, lines: section.lines) }
+            guard keepColumns else { return EditedSection(overrides: section.overrides, lines: section.lines, placement: placement) }
             work += section.itemCount
-            return EditedSection(overrides: section.overrides, lines: section.linesKeepingColumns(seed: UInt64(index)))
+            return EditedSection(overrides: section.overrides, lines: section.linesKeepingColumns(seed: UInt64(index)), placement: placement)
         }
         var mapping = UpdateMapping()
         var total = itemCount
@@ -158,7 +161,12 @@ extension BaseLayout {
         }
         work += sections.count
         let finished = sections.enumerated().map { index, section in section.finished(seed: UInt64(index), work: &work) }
-        return (BaseLayout(environment: environment, sections: finished), mapping)
+        // A masonry section not placed on from its old placement is placed again whole, from its lines.
+        for section in finished where section.placement == nil && SectionLayout.masonry(of: section.overrides, settings: environment.settings) != nil {
+            work += section.lines.itemCount
+        }
+        let layout = BaseLayout(environment: environment, sections: finished.map { ($0.overrides, $0.lines) }, placements: finished.map(\.placement))
+        return (layout, mapping)
     }
 
     /// Consecutive equal items as one run each, so the breaker takes whole lines of them at once.

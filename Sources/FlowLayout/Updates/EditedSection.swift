@@ -4,13 +4,19 @@
 /// in an `ItemSequence` without breaking anything, and broken into lines once when the batch ends. So
 /// no batch costs much more than registering its result.
 struct EditedSection {
-    var overrides: FlowSection
+    let overrides: FlowSection
     private var lines: SectionLines
     private var sequence: ItemSequence?
+    /// The placement of the masonry section this was, and how many of its first items no operation has
+    /// reached: while that is all of them, the items after are placed on from it (§22.5).
+    private let placement: MasonryPlacement?
+    private var untouched: Int
 
-    init(overrides: FlowSection, lines: SectionLines) {
+    init(overrides: FlowSection, lines: SectionLines, placement: MasonryPlacement? = nil) {
         self.overrides = overrides
         self.lines = lines
+        self.placement = placement
+        untouched = lines.itemCount
     }
 
     var itemCount: Int { sequence?.count ?? lines.itemCount }
@@ -25,6 +31,7 @@ struct EditedSection {
     /// Items `range` replaced by `runs`: in the lines while re-breaking them costs at most `budget`,
     /// else (and from then on) in the items.
     mutating func replace(_ range: Range<Int>, with runs: [(item: FlowItem, count: Int)], budget: Int, work: inout some WorkCounter) {
+        untouched = Swift.min(untouched, range.lowerBound)
         if sequence == nil {
             if let replaced = lines.replacing(range, with: runs, budget: budget, work: &work) {
                 lines = replaced
@@ -56,18 +63,35 @@ struct EditedSection {
     }
 
     /// The section's lines: as edited, or broken once from the edited items, the stretches the batch
-    /// left alone read from the old lines. `work` grows by the items broken.
-    func finished(seed: UInt64, work: inout some WorkCounter) -> (overrides: FlowSection, lines: SectionLines) {
-        guard let sequence else { return (overrides, lines) }
+    /// left alone read from the old lines; and, for a masonry section whose items the batch only
+    /// appended to, its placement with them placed on from the old one. `work` grows by the items
+    /// broken and placed.
+    func finished(seed: UInt64, work: inout some WorkCounter) -> (overrides: FlowSection, lines: SectionLines, placement: MasonryPlacement?) {
+        let lines = finishedLines(seed: seed, work: &work)
+        guard let placement, untouched == placement.itemCount else { return (overrides, lines, nil) }
+        let direction = lines.geometry.direction
+        var reading = 0
+        let appended = placement.appending({ place in
+            LineTree.forEachRun(in: lines.root, items: untouched..<lines.itemCount, work: &reading) { item, count in
+                place(MasonryItem(item, direction: direction), count)
+                return true
+            }
+        }, work: &work)
+        work += reading
+        return (overrides, lines, appended)
+    }
+
+    private func finishedLines(seed: UInt64, work: inout some WorkCounter) -> SectionLines {
+        guard let sequence else { return lines }
         work += sequence.count
         let old = lines.root
-        return (overrides, SectionLines(geometry: lines.geometry, seed: seed) { breaker, breaking in
+        return SectionLines(geometry: lines.geometry, seed: seed) { breaker, breaking in
             sequence.forEachPiece { piece in
                 switch piece {
                 case .items(let item, let count): breaker.feed(item, count: count, work: &breaking) { _ in true }
                 case .original(let before): LineTree.feed(&breaker, from: old, items: before, work: &breaking)
                 }
             }
-        })
+        }
     }
 }
