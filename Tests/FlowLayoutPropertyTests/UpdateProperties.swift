@@ -154,6 +154,14 @@ struct UpdateProperties {
         #expect(updated.contentHash == fresh.contentHash, "\(note): ids")
         #expect(updated.contentSize == fresh.contentSize, "\(note): content sizes")
         #expect(updated.itemCount == fresh.itemCount, "\(note): item counts")
+        // What a section reaches past its span decides how queries cull it, not only what they find.
+        let extents = { (layout: BaseLayout) in
+            layout.sections.flatMap { section in
+                guard case .masonry(let placement) = section.body else { return [section.scrollExtent.min, section.scrollExtent.max] }
+                return [section.scrollExtent.min, section.scrollExtent.max, placement.reach.low, placement.reach.high]
+            }
+        }
+        #expect(extents(updated) == extents(fresh), "\(note): sections' extents")
         let vertical = fresh.scrollDirection == .vertical
         let length = max(1, vertical ? fresh.contentSize.height : fresh.contentSize.width)
         var queries = [scenario.everything(fresh)]

@@ -75,16 +75,21 @@ struct UpdateCostTests {
     }
 
     /// Appending to a masonry section places the new items on from the old placement (§22.5), in few
-    /// columns or many; any other change places the section again, which the meter counts.
-    @Test func appendingToAWaterfallCostsKPlusTheDepth() {
+    /// columns or many; any other change places again the cells from the first item it reaches, which
+    /// the meter counts: near the end that is a few, near the start nearly all.
+    @Test func aWaterfallPlacesAgainFromTheChange() {
         let page = (0..<100).map { FlowItem(size: Self.gridSize($0 * 3)) }
         for columns in [3, 40] {
             expectFollowsTheChange("append 100 to \(columns) columns", Self.waterfall(columns: columns), items: 100) { _ in
                 [.appendItems(section: 0, items: page)]
             }
         }
-        let resized = Self.work(Self.waterfall(columns: 3)(1_000_000), { _ in [.resizeItems(section: 0, at: 10, sizes: [Size(width: 50, height: 50)])] })
-        #expect(resized >= 1_000_000, "a resize places the waterfall again: \(resized)")
+        let measured = [Size(width: 50, height: 50)]
+        expectFollowsTheChange("resize 1 of the last 10 in 3 columns", Self.waterfall(columns: 3), items: 10) { count in
+            [.resizeItems(section: 0, at: count - 10, sizes: measured)]
+        }
+        let resized = Self.work(Self.waterfall(columns: 3)(1_000_000), { _ in [.resizeItems(section: 0, at: 10, sizes: measured)] })
+        #expect(resized >= 1_000_000 - 10, "a resize near the start places almost every cell again: \(resized)")
     }
 
     @Test func resizingInTheMiddleOfAFeedCostsTheDepth() {

@@ -52,11 +52,13 @@ public final class MasonryPlacement: Sendable {
     private let heights: AppendableStorage<Double>
     /// The items lane by lane (the columns', then the full-span one), each lane's in item order.
     private let lanes: Lanes
-    /// Tops never decrease in item order, and heights and the spacing are ≥ 0, so that in each column
-    /// a cell ends at or below the one before it ends, and no cell before a full-span one ends below
-    /// its top: what shortest-first placement gives unless columns are named (§22.4).
-    private let topsAscend: Bool
-    /// Where placing goes on from (`appending`): the rule, the spacing between a column's cells, the
+    /// How many items, from the first, have tops that never decrease in item order, with heights and
+    /// the spacing ≥ 0, so that in each column a cell ends at or below the one before it ends, and no
+    /// cell before a full-span one ends below its top: all of them under shortest-first placement
+    /// unless columns are named (§22.4).
+    private let ascendingPrefix: Int
+    private var topsAscend: Bool { ascendingPrefix == itemCount }
+    /// Where placing goes on from at the end (`placing(from:)`): the rule, the spacing between a column's cells, the
     /// columns' running bottoms, and whether a full-span item has levelled them all.
     private let rule: MasonryColumns
     private let lineSpacing: Double
@@ -73,9 +75,9 @@ public final class MasonryPlacement: Sendable {
 
     /// The items `placer` placed, from the first.
     convenience init(_ placer: consuming Placer) {
-        precondition(placer.firstItem == 0, "a placer that goes on from a placement is finished by `appending`")
+        precondition(placer.firstItem == 0, "a placer that goes on from a placement is finished by `placing(from:)`")
         let placed = placer.placed
-        self.init(placer, laneOfItem: placed.lanes, tops: placed.tops, heights: placed.heights, lanes: Lanes(placed, topsAscend: placer.topsAscend))
+        self.init(placer, laneOfItem: placed.lanes, tops: placed.tops, heights: placed.heights, lanes: Lanes(placed, topsAscend: placer.descent == nil))
     }
 
     private init(
@@ -92,27 +94,31 @@ public final class MasonryPlacement: Sendable {
         let reached = (0..<count).filter { placer.leveled || lanes.counts[$0] > 0 }
         self.height = itemCount == 0 ? 0 : reached.map { placer.bottoms[$0] }.max()! - placer.lineSpacing
         self.reach = itemCount == 0 ? (0, 0) : (placer.low, placer.high)
-        self.topsAscend = placer.topsAscend
+        self.ascendingPrefix = placer.descent ?? placer.itemCount
         self.lanes = lanes
         (self.laneOfItem, self.tops, self.heights) = (laneOfItem, tops, heights)
         (rule, lineSpacing, leveled) = (placer.columns, placer.lineSpacing, placer.leveled)
         bottoms = (0..<count).map { placer.bottoms[$0] }
     }
 
-    /// This placement followed by `items`, each placed after the ones before as a placement of all of
-    /// them would (§22.5): O(c + k log c) for k items in c columns, amortized, the storage shared with
-    /// this placement and extended in place when this is the latest placement it holds. Nil when a
-    /// lane's cells would overlap (a negative spacing): their bounds are kept from a placement of all.
-    func appending(_ items: (_ place: (MasonryItem, Int) -> Void) -> Void, work: inout some WorkCounter) -> MasonryPlacement? {
-        guard lanes.bounds == nil else { return nil }
-        var placer = Placer(continuing: self)
+    /// This placement's first `start` items followed by `items`, each placed after the ones before as a
+    /// placement of all of them would (§22.5): O(c log n + k log c) for k items in c columns, the
+    /// storage shared with this placement and extended in place when `start` is where this placement,
+    /// the latest to hold it, ends (an append), else copied up to `start` first. Nil when the items
+    /// before `start` do not all have tops in order, or a lane's cells would overlap (a negative
+    /// spacing): the search bounds of such a lane are kept for the whole lane.
+    func placing(
+        from start: Int, _ items: (_ place: (MasonryItem, Int) -> Void) -> Void, work: inout some WorkCounter
+    ) -> MasonryPlacement? {
+        guard lanes.bounds == nil, start == itemCount || start <= ascendingPrefix else { return nil }
+        var placer = Placer(continuing: self, at: start, work: &work)
         items { item, count in placer.place(item, count: count) }
-        work += columnCount + placer.placedCount
+        work += placer.placedCount
         let placed = placer.placed
-        guard let lanes = lanes.appending(placed, after: itemCount, tops: tops, heights: heights) else { return nil }
+        guard let lanes = lanes.appending(placed, after: placer.laneCounts, from: start, tops: tops, heights: heights) else { return nil }
         let added = placer.placedCount
         func appended<Element>(_ storage: AppendableStorage<Element>, _ new: AppendableStorage<Element>) -> AppendableStorage<Element> {
-            storage.appending(after: itemCount, added) { _ = $0.initialize(fromContentsOf: new.prefix(added)) }
+            storage.appending(after: start, added) { _ = $0.initialize(fromContentsOf: new.prefix(added)) }
         }
         return MasonryPlacement(
             placer, laneOfItem: appended(laneOfItem, placed.lanes), tops: appended(tops, placed.tops),
@@ -139,9 +145,12 @@ public final class MasonryPlacement: Sendable {
         private var written: Placed?
         /// A full-span item has set every column's bottom.
         private(set) var leveled = false
-        /// `MasonryPlacement.topsAscend` of the items so far, and the last one's top.
-        private(set) var topsAscend = true
+        /// The first item whose top is above the one before it (or with a height or spacing below 0),
+        /// if any; and the last item's top.
+        private(set) var descent: Int?
         private var lastTop: Double?
+        /// How many of the items before `firstItem` each lane holds.
+        private(set) var laneCounts: [Int] = []
         private(set) var low = Double.infinity
         private(set) var high = -Double.infinity
 
@@ -162,18 +171,41 @@ public final class MasonryPlacement: Sendable {
             heights.reserveCapacity(capacity)
         }
 
-        /// Placing on after `placement`'s last item, from its columns' bottoms. O(c log c).
-        init(continuing placement: MasonryPlacement) {
+        /// Placing on after `placement`'s first `start` items, from its columns' bottoms there: the
+        /// ones it ends with, or read from each lane's last cell before `start` and the last full-span
+        /// cell, in a placement whose tops ascend up to `start`. O(c log n).
+        init(continuing placement: MasonryPlacement, at start: Int, work: inout some WorkCounter) {
             (columns, columnCount, columnWidth) = (placement.rule, placement.columnCount, placement.columnWidth)
             (spacing, width, lineSpacing) = (placement.columnSpacing, placement.width, placement.lineSpacing)
-            firstItem = placement.itemCount
+            firstItem = start
             bottoms = ColumnBottoms(count: columnCount)
-            for (column, bottom) in placement.bottoms.enumerated() { bottoms[column] = bottom }
-            (leveled, topsAscend) = (placement.leveled, placement.topsAscend)
-            if firstItem > 0 {
-                (low, high) = placement.reach
-                lastTop = placement.tops[firstItem - 1]
+            work += columnCount
+            if start == placement.itemCount {
+                for (column, bottom) in placement.bottoms.enumerated() { bottoms[column] = bottom }
+                leveled = placement.leveled
+                descent = placement.topsAscend ? nil : placement.ascendingPrefix
+                laneCounts = placement.lanes.counts
+                if start > 0 { (low, high) = placement.reach }
+            } else {
+                laneCounts = (0...columnCount).map { placement.lanes.count(lane: $0, below: start, work: &work) }
+                // The running bottom a column ends at before `start`: after its last cell, or after the last
+                // full-span cell where that came later (§22.3's sums, the same doubles).
+                let lastFullSpan = placement.lanes.last(lane: columnCount, before: laneCounts[columnCount])
+                leveled = lastFullSpan != nil
+                for column in 0..<columnCount {
+                    let cell = Swift.max(placement.lanes.last(lane: column, before: laneCounts[column]) ?? -1, lastFullSpan ?? -1)
+                    if cell >= 0 { bottoms[column] = placement.tops[cell] + (placement.heights[cell] + lineSpacing) }
+                }
+                if start > 0 {
+                    // Tops ascend up to `start`: the first is the least, and each lane's last cell ends last.
+                    low = placement.tops[0]
+                    for lane in 0...columnCount {
+                        guard let cell = placement.lanes.last(lane: lane, before: laneCounts[lane]) else { continue }
+                        high = Swift.max(high, placement.tops[cell] + placement.heights[cell])
+                    }
+                }
             }
+            if start > 0 { lastTop = placement.tops[start - 1] }
         }
 
         /// Items placed here, and the items placed in all.
@@ -215,7 +247,7 @@ public final class MasonryPlacement: Sendable {
                     top = bottoms[lane]
                     bottoms[lane] = top + (height + lineSpacing)
                 }
-                if !(height >= 0 && lineSpacing >= 0 && top >= (lastTop ?? top)) { topsAscend = false }
+                if descent == nil, !(height >= 0 && lineSpacing >= 0 && top >= (lastTop ?? top)) { descent = firstItem + laneOfItem.count }
                 lastTop = top
                 laneOfItem.append(UInt16(truncatingIfNeeded: lane))
                 tops.append(top)
@@ -243,7 +275,7 @@ public final class MasonryPlacement: Sendable {
             }
             written = Placed(lanes: lanes, tops: tops!, heights: heights!, count: count, laneCount: columnCount + 1)
             for column in 0..<columnCount { bottoms[column] = rule.bottoms[column] }
-            (low, high, topsAscend) = (rule.low, rule.high, topsAscend && rule.ascending)
+            (low, high, descent) = (rule.low, rule.high, rule.descent)
             if count > 0 { lastTop = tops![count - 1] }
         }
     }
@@ -270,7 +302,8 @@ public final class MasonryPlacement: Sendable {
         var bottoms: [Double]
         var low: Double
         var high: Double
-        var ascending = true
+        /// `Placer.descent`.
+        var descent: Int?
 
         init(_ placer: Placer, direction: ScrollDirection) {
             columns = placer.columnCount
@@ -307,7 +340,7 @@ public final class MasonryPlacement: Sendable {
                 lanes.initializeElement(at: item, to: UInt16(truncatingIfNeeded: lane))
                 tops.initializeElement(at: item, to: top)
                 heights.initializeElement(at: item, to: height)
-                if !(height >= 0 && lineSpacing >= 0 && top >= last) { ascending = false }
+                if descent == nil, !(height >= 0 && lineSpacing >= 0 && top >= last) { descent = item }
                 last = top
                 low = Swift.min(low, top)
                 high = Swift.max(high, top + height)
@@ -556,29 +589,46 @@ private struct Lanes: Sendable {
         (self.items, self.counts, self.bounds) = (items, counts, nil)
     }
 
-    /// These lanes with `placed`'s items after the first `count`, each lane's storage extended;
-    /// nil when a cell would start or end above the one before it in its lane. O(c + k).
+    /// How many of lane `lane`'s cells are of items below `item`: a binary search. O(log n).
+    func count(lane: Int, below item: Int, work: inout some WorkCounter) -> Int {
+        var (lower, upper) = (0, counts[lane])
+        while lower < upper {
+            let middle = (lower + upper) / 2
+            work += 1
+            if Int(items[lane][middle]) < item { lower = middle + 1 } else { upper = middle }
+        }
+        return lower
+    }
+
+    /// The item of lane `lane`'s cell before its position `position`, if any.
+    func last(lane: Int, before position: Int) -> Int? {
+        position > 0 ? Int(items[lane][position - 1]) : nil
+    }
+
+    /// These lanes with each one's first `kept[k]` cells, then `placed`'s items (item `start` on), each
+    /// lane's storage extended; nil when a cell would start or end above the one before it in its lane.
+    /// O(c + k).
     func appending(
-        _ placed: MasonryPlacement.Placed, after count: Int, tops: AppendableStorage<Double>, heights: AppendableStorage<Double>
+        _ placed: MasonryPlacement.Placed, after kept: [Int], from start: Int, tops: AppendableStorage<Double>,
+        heights: AppendableStorage<Double>
     ) -> Lanes? {
         precondition(bounds == nil)
         var added = [[UInt32]](repeating: [], count: counts.count)
         for index in 0..<placed.count {
             let lane = Int(placed.lanes[index])
             let (top, height) = (placed.tops[index], placed.heights[index])
-            if let previous = added[lane].last.map({ Int($0) - count }) {
+            if let previous = added[lane].last.map({ Int($0) - start }) {
                 guard top >= placed.tops[previous], top + height >= placed.tops[previous] + placed.heights[previous] else { return nil }
-            } else if counts[lane] > 0 {
-                let previous = Int(items[lane][counts[lane] - 1])
+            } else if let previous = last(lane: lane, before: kept[lane]) {
                 guard top >= tops[previous], top + height >= tops[previous] + heights[previous] else { return nil }
             }
-            added[lane].append(UInt32(count + index))
+            added[lane].append(UInt32(start + index))
         }
         let items = counts.indices.map { lane in
-            added[lane].isEmpty
-                ? self.items[lane] : self.items[lane].appending(after: counts[lane], added[lane].count) { _ = $0.initialize(fromContentsOf: added[lane]) }
+            kept[lane] == counts[lane] && added[lane].isEmpty
+                ? self.items[lane] : self.items[lane].appending(after: kept[lane], added[lane].count) { _ = $0.initialize(fromContentsOf: added[lane]) }
         }
-        return Lanes(items: items, counts: counts.indices.map { counts[$0] + added[$0].count })
+        return Lanes(items: items, counts: counts.indices.map { kept[$0] + added[$0].count })
     }
 
     /// The positions in lane `lane` of the cells that may reach into [low, high]: from the first whose

@@ -15,8 +15,9 @@ extension BaseLayout {
     /// With `keepColumns`, every item of a masonry section that the batch finds names the column it
     /// had before it is applied (docs/flow-layout.md §22.5): only the items the batch adds are placed
     /// by the rule, and the result is the layout of those named columns. O(n) per masonry section.
-    /// A masonry section the batch only appends to places the new items on from its old placement,
-    /// O(c + k log c); one it changes otherwise is placed again, O(n log c).
+    /// A masonry section's cells are placed again from the first item the batch reached, O(c log n +
+    /// (n − i) log c) for a change at item i (appending k items: O(c + k log c)), or whole where tops do
+    /// not ascend before i.
     ///
     /// Throws on the first operation that does not fit the layout it is applied to (an index out of
     /// range, a negative count, more than `maxItems` items or `maxSections` sections); nothing is
@@ -50,10 +51,13 @@ extension BaseLayout {
         by updates: [LayoutUpdate], keepColumns: Bool = false, maxItems: Int, maxSections: Int, rebuildAfter rebuild: Int,
         work: inout Int
     ) throws(LayoutUpdateError) -> (layout: BaseLayout, mapping: UpdateMapping) {
+        // Kept columns rewrite whole sections once, which the operations' budget does not pay for: they
+        // would otherwise break every line again at the end.
+        var keeping = 0
         var sections = self.sections.enumerated().map { index, section in
             guard case .masonry(let placement) = section.body else { return EditedSection(overrides: section.overrides, lines: section.lines) }
             guard keepColumns else { return EditedSection(overrides: section.overrides, lines: section.lines, placement: placement) }
-            work += section.itemCount
+            keeping += section.itemCount
             return EditedSection(overrides: section.overrides, lines: section.linesKeepingColumns(seed: UInt64(index)), placement: placement)
         }
         var mapping = UpdateMapping()
@@ -159,7 +163,7 @@ extension BaseLayout {
                 mapping.steps.append(.deleteSections(at: at, count: count))
             }
         }
-        work += sections.count
+        work += sections.count + keeping
         let finished = sections.enumerated().map { index, section in section.finished(seed: UInt64(index), work: &work) }
         // A masonry section not placed on from its old placement is placed again whole, from its lines.
         for section in finished where section.placement == nil && SectionLayout.masonry(of: section.overrides, settings: environment.settings) != nil {

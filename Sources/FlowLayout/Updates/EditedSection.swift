@@ -8,7 +8,7 @@ struct EditedSection {
     private var lines: SectionLines
     private var sequence: ItemSequence?
     /// The placement of the masonry section this was, and how many of its first items no operation has
-    /// reached: while that is all of them, the items after are placed on from it (§22.5).
+    /// reached: the items after them are placed on from it (§22.5).
     private let placement: MasonryPlacement?
     private var untouched: Int
 
@@ -63,22 +63,22 @@ struct EditedSection {
     }
 
     /// The section's lines: as edited, or broken once from the edited items, the stretches the batch
-    /// left alone read from the old lines; and, for a masonry section whose items the batch only
-    /// appended to, its placement with them placed on from the old one. `work` grows by the items
-    /// broken and placed.
+    /// left alone read from the old lines; and, for a masonry section, its placement with the items
+    /// from the first the batch reached placed on from the old one, where it can (§22.5). `work` grows
+    /// by the items broken and placed.
     func finished(seed: UInt64, work: inout some WorkCounter) -> (overrides: FlowSection, lines: SectionLines, placement: MasonryPlacement?) {
         let lines = finishedLines(seed: seed, work: &work)
-        guard let placement, untouched == placement.itemCount else { return (overrides, lines, nil) }
+        guard let placement else { return (overrides, lines, nil) }
         let direction = lines.geometry.direction
         var reading = 0
-        let appended = placement.appending({ place in
+        let placed = placement.placing(from: untouched, { place in
             LineTree.forEachRun(in: lines.root, items: untouched..<lines.itemCount, work: &reading) { item, count in
                 place(MasonryItem(item, direction: direction), count)
                 return true
             }
         }, work: &work)
         work += reading
-        return (overrides, lines, appended)
+        return (overrides, lines, placed)
     }
 
     private func finishedLines(seed: UInt64, work: inout some WorkCounter) -> SectionLines {
