@@ -37,8 +37,9 @@ final class AppendableStorage<Element: BitwiseCopyable>: @unchecked Sendable {
     func prefix(_ count: Int) -> UnsafeBufferPointer<Element> { UnsafeBufferPointer(start: base, count: count) }
 
     /// Storage holding this one's first `count` elements, then `added` more that `write` writes, all
-    /// of them: this storage when `count` is its tip and they fit, else a copy.
+    /// of them: this storage when nothing is added or `count` is its tip and they fit, else a copy.
     func appending(after count: Int, _ added: Int, _ write: (UnsafeMutableBufferPointer<Element>) -> Void) -> AppendableStorage {
+        if added == 0 { return self }
         if count + added <= capacity, tip.compareExchange(expected: count, desired: count + added, ordering: .relaxed).exchanged {
             write(UnsafeMutableBufferPointer(start: base + count, count: added))
             return self

@@ -58,8 +58,8 @@ public final class MasonryPlacement: Sendable {
     /// unless columns are named (§22.4).
     private let ascendingPrefix: Int
     private var topsAscend: Bool { ascendingPrefix == itemCount }
-    /// Where placing goes on from at the end (`placing(from:)`): the rule, the spacing between a column's cells, the
-    /// columns' running bottoms, and whether a full-span item has levelled them all.
+    /// Where placing goes on from at the end (`placing(from:)`): the rule, the spacing between a
+    /// column's cells, the columns' running bottoms, and whether a full-span item has levelled them all.
     private let rule: MasonryColumns
     private let lineSpacing: Double
     private let bottoms: [Double]
@@ -625,8 +625,7 @@ private struct Lanes: Sendable {
             added[lane].append(UInt32(start + index))
         }
         let items = counts.indices.map { lane in
-            kept[lane] == counts[lane] && added[lane].isEmpty
-                ? self.items[lane] : self.items[lane].appending(after: kept[lane], added[lane].count) { _ = $0.initialize(fromContentsOf: added[lane]) }
+            self.items[lane].appending(after: kept[lane], added[lane].count) { _ = $0.initialize(fromContentsOf: added[lane]) }
         }
         return Lanes(items: items, counts: counts.indices.map { kept[$0] + added[$0].count })
     }
