@@ -337,6 +337,11 @@ let keptResize = inTurns(
 results["masonry_kept_resize_ns"] = keptResize.first
 results["masonry_kept_resize_register_ns"] = keptResize.second
 results["masonry_kept_resize_ratio"] = keptResize.second / keptResize.first
+// The next item measured on that layout: no item is placed by the rule any more, so its items are read,
+// not rewritten, before the cells are placed again from the change on.
+let keptLayout = try! masonryLayout.updated(by: resize, keepColumns: true).layout
+let measureNext: [LayoutUpdate] = [.resizeItems(section: 0, at: measuredAt + 1, sizes: [measuredSize])]
+results["masonry_kept_next_ns"] = median(runs: quick ? 1 : 5) { keep(try! keptLayout.updated(by: measureNext, keepColumns: true)) }
 // A page of 100 items appended to the latest layout each turn (the storage extended in place), against
 // registering the first result.
 let page = (0..<100).map { FlowItem(size: masonrySizes[$0]) }

@@ -66,17 +66,18 @@ struct UpdateCostTests {
     }
 
     /// A waterfall in `columns` columns of the grid's items.
-    static func waterfall(columns: Int) -> (Int) -> FlowLayoutInput {
+    static func waterfall(columns: Int, placement: MasonryColumns.Placement = .shortestFirst) -> (Int) -> FlowLayoutInput {
         { count in
             var input = Self.grid(count)
-            input.settings.masonry = MasonryColumns(count: .fixed(columns))
+            input.settings.masonry = MasonryColumns(count: .fixed(columns), placement: placement)
             return input
         }
     }
 
     /// Appending to a masonry section places the new items on from the old placement (§22.5), in few
     /// columns or many; any other change places again the cells from the first item it reaches, which
-    /// the meter counts: near the end that is a few, near the start nearly all.
+    /// the meter counts: near the end that is a few, near the start nearly all. So does `ordered`
+    /// placement, whose tops are not in item order.
     @Test func aWaterfallPlacesAgainFromTheChange() {
         let page = (0..<100).map { FlowItem(size: Self.gridSize($0 * 3)) }
         for columns in [3, 40] {
@@ -85,8 +86,10 @@ struct UpdateCostTests {
             }
         }
         let measured = [Size(width: 50, height: 50)]
-        expectFollowsTheChange("resize 1 of the last 10 in 3 columns", Self.waterfall(columns: 3), items: 10) { count in
-            [.resizeItems(section: 0, at: count - 10, sizes: measured)]
+        for placement in [MasonryColumns.Placement.shortestFirst, .ordered] {
+            expectFollowsTheChange("resize 1 of the last 10 in 3 columns \(placement)", Self.waterfall(columns: 3, placement: placement), items: 10) {
+                count in [.resizeItems(section: 0, at: count - 10, sizes: measured)]
+            }
         }
         let resized = Self.work(Self.waterfall(columns: 3)(1_000_000), { _ in [.resizeItems(section: 0, at: 10, sizes: measured)] })
         #expect(resized >= 1_000_000 - 10, "a resize near the start places almost every cell again: \(resized)")

@@ -104,25 +104,23 @@ public final class MasonryPlacement: Sendable {
     /// This placement's first `start` items followed by `items`, each placed after the ones before as a
     /// placement of all of them would (§22.5): O(c log n + k log c) for k items in c columns, the
     /// storage shared with this placement and extended in place when `start` is where this placement,
-    /// the latest to hold it, ends (an append), else copied up to `start` first. Nil when the items
-    /// before `start` do not all have tops in order, or a lane's cells would overlap (a negative
-    /// spacing): the search bounds of such a lane are kept for the whole lane.
+    /// the latest to hold it, ends (an append), else copied up to `start` first. Nil when a lane's
+    /// cells would overlap (a negative spacing): the search bounds of such a lane are kept for the
+    /// whole lane.
     func placing(
         from start: Int, _ items: (_ place: (MasonryItem, Int) -> Void) -> Void, work: inout some WorkCounter
     ) -> MasonryPlacement? {
-        guard lanes.bounds == nil, start == itemCount || start <= ascendingPrefix else { return nil }
+        guard lanes.bounds == nil else { return nil }
         var placer = Placer(continuing: self, at: start, work: &work)
         items { item, count in placer.place(item, count: count) }
         work += placer.placedCount
-        let placed = placer.placed
-        guard let lanes = lanes.appending(placed, after: placer.laneCounts, from: start, tops: tops, heights: heights) else { return nil }
-        let added = placer.placedCount
-        func appended<Element>(_ storage: AppendableStorage<Element>, _ new: AppendableStorage<Element>) -> AppendableStorage<Element> {
-            storage.appending(after: start, added) { _ = $0.initialize(fromContentsOf: new.prefix(added)) }
+        guard let lanes = lanes.appending(placer, tops: tops, heights: heights) else { return nil }
+        func appended<Element>(_ storage: AppendableStorage<Element>, _ new: [Element]) -> AppendableStorage<Element> {
+            storage.appending(after: start, new.count) { _ = $0.initialize(fromContentsOf: new) }
         }
         return MasonryPlacement(
-            placer, laneOfItem: appended(laneOfItem, placed.lanes), tops: appended(tops, placed.tops),
-            heights: appended(heights, placed.heights), lanes: lanes)
+            placer, laneOfItem: appended(laneOfItem, placer.laneOfItem), tops: appended(tops, placer.tops),
+            heights: appended(heights, placer.heights), lanes: lanes)
     }
 
     /// Placement as it goes (§22.1): the columns' running bottoms, and each item's lane, top and height
@@ -138,9 +136,9 @@ public final class MasonryPlacement: Sendable {
         /// The item the first one placed here is: 0, or the count of the placement this goes on from.
         let firstItem: Int
         private(set) var bottoms: ColumnBottoms
-        private var laneOfItem: [UInt16] = []
-        private var tops: [Double] = []
-        private var heights: [Double] = []
+        private(set) var laneOfItem: [UInt16] = []
+        private(set) var tops: [Double] = []
+        private(set) var heights: [Double] = []
         /// What `placeByRule` wrote straight into storage.
         private var written: Placed?
         /// A full-span item has set every column's bottom.
@@ -173,39 +171,39 @@ public final class MasonryPlacement: Sendable {
 
         /// Placing on after `placement`'s first `start` items, from its columns' bottoms there: the
         /// ones it ends with, or read from each lane's last cell before `start` and the last full-span
-        /// cell, in a placement whose tops ascend up to `start`. O(c log n).
+        /// cell, in a placement whose lanes' cells are in order. O(c log n).
         init(continuing placement: MasonryPlacement, at start: Int, work: inout some WorkCounter) {
             (columns, columnCount, columnWidth) = (placement.rule, placement.columnCount, placement.columnWidth)
             (spacing, width, lineSpacing) = (placement.columnSpacing, placement.width, placement.lineSpacing)
             firstItem = start
             bottoms = ColumnBottoms(count: columnCount)
             work += columnCount
+            if placement.ascendingPrefix < start { descent = placement.ascendingPrefix }
+            if start > 0 { lastTop = placement.tops[start - 1] }
             if start == placement.itemCount {
                 for (column, bottom) in placement.bottoms.enumerated() { bottoms[column] = bottom }
                 leveled = placement.leveled
-                descent = placement.topsAscend ? nil : placement.ascendingPrefix
                 laneCounts = placement.lanes.counts
                 if start > 0 { (low, high) = placement.reach }
-            } else {
-                laneCounts = (0...columnCount).map { placement.lanes.count(lane: $0, below: start, work: &work) }
-                // The running bottom a column ends at before `start`: after its last cell, or after the last
-                // full-span cell where that came later (§22.3's sums, the same doubles).
-                let lastFullSpan = placement.lanes.last(lane: columnCount, before: laneCounts[columnCount])
-                leveled = lastFullSpan != nil
-                for column in 0..<columnCount {
-                    let cell = Swift.max(placement.lanes.last(lane: column, before: laneCounts[column]) ?? -1, lastFullSpan ?? -1)
-                    if cell >= 0 { bottoms[column] = placement.tops[cell] + (placement.heights[cell] + lineSpacing) }
-                }
-                if start > 0 {
-                    // Tops ascend up to `start`: the first is the least, and each lane's last cell ends last.
-                    low = placement.tops[0]
-                    for lane in 0...columnCount {
-                        guard let cell = placement.lanes.last(lane: lane, before: laneCounts[lane]) else { continue }
-                        high = Swift.max(high, placement.tops[cell] + placement.heights[cell])
-                    }
-                }
+                return
             }
-            if start > 0 { lastTop = placement.tops[start - 1] }
+            laneCounts = (0...columnCount).map { placement.lanes.count(lane: $0, below: start, work: &work) }
+            // The running bottom a column ends at before `start`: after its last cell, or after the last
+            // full-span cell where that came later (§22.3's sums, the same doubles).
+            let lastFullSpan = placement.lanes.last(lane: columnCount, before: laneCounts[columnCount])
+            leveled = lastFullSpan != nil
+            for column in 0..<columnCount {
+                let cell = Swift.max(placement.lanes.last(lane: column, before: laneCounts[column]) ?? -1, lastFullSpan ?? -1)
+                if cell >= 0 { bottoms[column] = placement.tops[cell] + (placement.heights[cell] + lineSpacing) }
+            }
+            // In order, a lane's first cell starts least and its last before `start` ends last.
+            for lane in 0...columnCount {
+                guard let first = placement.lanes.first(lane: lane, before: laneCounts[lane]),
+                    let last = placement.lanes.last(lane: lane, before: laneCounts[lane])
+                else { continue }
+                low = Swift.min(low, placement.tops[first])
+                high = Swift.max(high, placement.tops[last] + placement.heights[last])
+            }
         }
 
         /// Items placed here, and the items placed in all.
@@ -600,25 +598,28 @@ private struct Lanes: Sendable {
         return lower
     }
 
+    /// The item of lane `lane`'s first cell, if it has one before its position `position`.
+    func first(lane: Int, before position: Int) -> Int? {
+        position > 0 ? Int(items[lane][0]) : nil
+    }
+
     /// The item of lane `lane`'s cell before its position `position`, if any.
     func last(lane: Int, before position: Int) -> Int? {
         position > 0 ? Int(items[lane][position - 1]) : nil
     }
 
-    /// These lanes with each one's first `kept[k]` cells, then `placed`'s items (item `start` on), each
-    /// lane's storage extended; nil when a cell would start or end above the one before it in its lane.
-    /// O(c + k).
-    func appending(
-        _ placed: MasonryPlacement.Placed, after kept: [Int], from start: Int, tops: AppendableStorage<Double>,
-        heights: AppendableStorage<Double>
-    ) -> Lanes? {
+    /// These lanes with each one's cells before the item `placer` went on from, then the items it
+    /// placed, each lane's storage extended; nil when a cell would start or end above the one before
+    /// it in its lane. O(c + k).
+    func appending(_ placer: borrowing MasonryPlacement.Placer, tops: AppendableStorage<Double>, heights: AppendableStorage<Double>) -> Lanes? {
         precondition(bounds == nil)
+        let (start, kept) = (placer.firstItem, placer.laneCounts)
         var added = [[UInt32]](repeating: [], count: counts.count)
-        for index in 0..<placed.count {
-            let lane = Int(placed.lanes[index])
-            let (top, height) = (placed.tops[index], placed.heights[index])
+        for index in placer.laneOfItem.indices {
+            let lane = Int(placer.laneOfItem[index])
+            let (top, height) = (placer.tops[index], placer.heights[index])
             if let previous = added[lane].last.map({ Int($0) - start }) {
-                guard top >= placed.tops[previous], top + height >= placed.tops[previous] + placed.heights[previous] else { return nil }
+                guard top >= placer.tops[previous], top + height >= placer.tops[previous] + placer.heights[previous] else { return nil }
             } else if let previous = last(lane: lane, before: kept[lane]) {
                 guard top >= tops[previous], top + height >= tops[previous] + heights[previous] else { return nil }
             }

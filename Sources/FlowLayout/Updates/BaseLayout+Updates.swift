@@ -14,10 +14,10 @@ extension BaseLayout {
     ///
     /// With `keepColumns`, every item of a masonry section that the batch finds names the column it
     /// had before it is applied (docs/flow-layout.md §22.5): only the items the batch adds are placed
-    /// by the rule, and the result is the layout of those named columns. O(n) per masonry section.
-    /// A masonry section's cells are placed again from the first item the batch reached, O(c log n +
-    /// (n − i) log c) for a change at item i (appending k items: O(c + k log c)), or whole where tops do
-    /// not ascend before i.
+    /// by the rule, and the result is the layout of those named columns. O(n) per masonry section, and
+    /// a cheap read of its items where none is placed by the rule. A masonry section's cells are placed
+    /// again from the first item the batch reached, O(c log n + (n − i) log c) for a change at item i
+    /// (appending k items: O(c + k log c)), or whole where a negative spacing overlaps a column's cells.
     ///
     /// Throws on the first operation that does not fit the layout it is applied to (an index out of
     /// range, a negative count, more than `maxItems` items or `maxSections` sections); nothing is
@@ -57,8 +57,8 @@ extension BaseLayout {
         var sections = self.sections.enumerated().map { index, section in
             guard case .masonry(let placement) = section.body else { return EditedSection(overrides: section.overrides, lines: section.lines) }
             guard keepColumns else { return EditedSection(overrides: section.overrides, lines: section.lines, placement: placement) }
-            keeping += section.itemCount
-            return EditedSection(overrides: section.overrides, lines: section.linesKeepingColumns(seed: UInt64(index)), placement: placement)
+            return EditedSection(
+                overrides: section.overrides, lines: section.linesKeepingColumns(seed: UInt64(index), work: &keeping), placement: placement)
         }
         var mapping = UpdateMapping()
         var total = itemCount
