@@ -3,7 +3,7 @@ extension SectionLayout {
     /// (docs/flow-layout.md §22.5): what `keepColumns` edits, so that no item an update finds changes
     /// column. Other sections' lines, and those where every item names its column or spans them all
     /// (as after an update with kept columns), as they are. O(n) for a masonry section; `work` grows
-    /// by the runs and items read, and by n when they are broken again.
+    /// by the runs and items read, and by n when they are rewritten.
     func linesKeepingColumns(seed: UInt64, work: inout some WorkCounter) -> SectionLines {
         guard case .masonry(let placement) = body else { return lines }
         let placedByRule = !LineTree.forEachRun(in: lines.root, items: 0..<lines.itemCount, work: &work) { item, _ in
@@ -11,21 +11,51 @@ extension SectionLayout {
         }
         guard placedByRule else { return lines }
         work += lines.itemCount
-        var uncounted = Uncounted()
-        return SectionLines(geometry: lines.geometry, seed: seed) { feed in
-            var index = 0
-            _ = LineTree.forEachRun(in: lines.root, items: 0..<lines.itemCount, work: &uncounted) { item, count in
-                defer { index += count }
-                guard item.masonryRole == .byRule else {
-                    feed(item, count)
-                    return true
-                }
-                for placed in index..<index + count {
-                    var kept = item
-                    kept.masonryRole = placement.column(ofItem: placed).map(MasonryRole.column) ?? .fullSpan
-                    feed(kept, 1)
-                }
-                return true
+        // Roles do not break lines: each chunk keeps its lines, its items' roles named.
+        var chunks: [LineChunk] = []
+        var first = 0
+        func collect(_ node: LineNode?) {
+            guard let node else { return }
+            collect(node.left)
+            chunks += node.chunk.namingColumns(from: first, of: placement, lineSpacing: lines.spacing)
+            first += node.chunk.itemCount
+            collect(node.right)
+        }
+        collect(lines.root)
+        var priorities = PriorityStream(seed: seed)
+        return SectionLines(geometry: lines.geometry, root: LineTree.build(chunks, priorities: &priorities, lineSpacing: lines.spacing))
+    }
+}
+
+extension LineChunk {
+    /// This chunk's lines, its first item `first` in the section, with every item placed by the rule
+    /// naming the lane `placement` gave it: a listed chunk shares every array but its marks; a run of
+    /// such items is listed, its lines as they were, as many to a chunk as breaking puts there.
+    fileprivate func namingColumns(from first: Int, of placement: MasonryPlacement, lineSpacing: FixedLength) -> [LineChunk] {
+        @inline(__always) func mark(_ mark: UInt16, item: Int) -> UInt16 {
+            guard mark >> 1 == MasonryRole.byRule.code else { return mark }
+            return mark | (placement.column(ofItem: item).map(MasonryRole.column) ?? .fullSpan).code << 1
+        }
+        switch kind {
+        case .listed(let lines):
+            let marks = lines.marks.map { marks in marks.indices.map { mark(marks[$0], item: first + $0) } }
+                ?? (0..<lines.sizes.count).map { mark(0, item: first + $0) }
+            return [.listed(ListedLines(
+                sizes: lines.sizes, marks: marks, depths: lines.depths, firstItems: lines.firstItems,
+                thicknesses: lines.thicknesses, lineSpacing: lineSpacing))]
+        case .run(let run):
+            guard run.item.masonryRole == .byRule else { return [self] }
+            let estimate = ListedLines.mark(of: run.item)
+            // A chunk is closed at `maxLines` lines, or at the line that brings it to `maxItems` items.
+            let linesPerChunk = Swift.min(LineChunk.maxLines, (LineChunk.maxItems + run.perLine - 1) / run.perLine)
+            return stride(from: 0, to: run.lineCount, by: linesPerChunk).map { line in
+                let lineCount = Swift.min(linesPerChunk, run.lineCount - line)
+                let start = first + line * run.perLine
+                let items = lineCount * run.perLine
+                return .listed(ListedLines(
+                    sizes: Array(repeating: run.item.size, count: items), marks: (0..<items).map { mark(estimate, item: start + $0) },
+                    depths: nil, firstItems: (0..<lineCount).map { UInt32($0 * run.perLine) },
+                    thicknesses: Array(repeating: run.thickness, count: lineCount), lineSpacing: lineSpacing))
             }
         }
     }
