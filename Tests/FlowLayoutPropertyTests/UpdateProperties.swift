@@ -66,6 +66,8 @@ struct UpdateProperties {
                 // One section in columns of its own.
                 scenario.input.sections[0].masonry = MasonryColumns(count: .fixed(4), columnSpacing: 2)
             }
+            // Cells of a column that overlap: placed on from a change only while no column has two.
+            if random.next() % 5 == 0 { scenario.input.settings.minimumLineSpacing = -6 }
         default: break
         }
         return (scenario, Model(scenario.input))

@@ -101,17 +101,18 @@ public final class MasonryPlacement: Sendable {
         bottoms = (0..<count).map { placer.bottoms[$0] }
     }
 
-    /// This placement's first `start` items followed by `items`, each placed after the ones before as a
+    /// This placement's first `start` items followed by `items` (`count` of them, for the arrays they
+    /// are placed in), each placed after the ones before as a
     /// placement of all of them would (§22.5): O(c log n + k log c) for k items in c columns, the
     /// storage shared with this placement and extended in place when `start` is where this placement,
     /// the latest to hold it, ends (an append), else copied up to `start` first. Nil when a lane's
     /// cells would overlap (a negative spacing): the search bounds of such a lane are kept for the
     /// whole lane.
     func placing(
-        from start: Int, _ items: (_ place: (MasonryItem, Int) -> Void) -> Void, work: inout some WorkCounter
+        from start: Int, count: Int, _ items: (_ place: (MasonryItem, Int) -> Void) -> Void, work: inout some WorkCounter
     ) -> MasonryPlacement? {
         guard lanes.bounds == nil else { return nil }
-        var placer = Placer(continuing: self, at: start, work: &work)
+        var placer = Placer(continuing: self, at: start, reserving: count, work: &work)
         items { item, count in placer.place(item, count: count) }
         work += placer.placedCount
         guard let lanes = lanes.appending(placer, tops: tops, heights: heights) else { return nil }
@@ -171,13 +172,16 @@ public final class MasonryPlacement: Sendable {
 
         /// Placing on after `placement`'s first `start` items, from its columns' bottoms there: the
         /// ones it ends with, or read from each lane's last cell before `start` and the last full-span
-        /// cell, in a placement whose lanes' cells are in order. O(c log n).
-        init(continuing placement: MasonryPlacement, at start: Int, work: inout some WorkCounter) {
+        /// cell, in a placement whose lanes' cells are in order; room for `count` items. O(c log n).
+        init(continuing placement: MasonryPlacement, at start: Int, reserving count: Int, work: inout some WorkCounter) {
             (columns, columnCount, columnWidth) = (placement.rule, placement.columnCount, placement.columnWidth)
             (spacing, width, lineSpacing) = (placement.columnSpacing, placement.width, placement.lineSpacing)
             firstItem = start
             bottoms = ColumnBottoms(count: columnCount)
             work += columnCount
+            laneOfItem.reserveCapacity(count)
+            tops.reserveCapacity(count)
+            heights.reserveCapacity(count)
             if placement.ascendingPrefix < start { descent = placement.ascendingPrefix }
             if start > 0 { lastTop = placement.tops[start - 1] }
             if start == placement.itemCount {
@@ -614,17 +618,22 @@ private struct Lanes: Sendable {
     func appending(_ placer: borrowing MasonryPlacement.Placer, tops: AppendableStorage<Double>, heights: AppendableStorage<Double>) -> Lanes? {
         precondition(bounds == nil)
         let (start, kept) = (placer.firstItem, placer.laneCounts)
-        var added = [[UInt32]](repeating: [], count: counts.count)
+        // Each lane's last cell so far (its top and bottom), and how many cells it gains.
+        var last = kept.indices.map { lane in self.last(lane: lane, before: kept[lane]).map { (top: tops[$0], bottom: tops[$0] + heights[$0]) } }
+        var gained = [Int](repeating: 0, count: counts.count)
         for index in placer.laneOfItem.indices {
             let lane = Int(placer.laneOfItem[index])
-            let (top, height) = (placer.tops[index], placer.heights[index])
-            if let previous = added[lane].last.map({ Int($0) - start }) {
-                guard top >= placer.tops[previous], top + height >= placer.tops[previous] + placer.heights[previous] else { return nil }
-            } else if let previous = last(lane: lane, before: kept[lane]) {
-                guard top >= tops[previous], top + height >= tops[previous] + heights[previous] else { return nil }
-            }
-            added[lane].append(UInt32(start + index))
+            let (top, bottom) = (placer.tops[index], placer.tops[index] + placer.heights[index])
+            if let previous = last[lane], top < previous.top || bottom < previous.bottom { return nil }
+            last[lane] = (top, bottom)
+            gained[lane] += 1
         }
+        var added = gained.map { count in
+            var items: [UInt32] = []
+            items.reserveCapacity(count)
+            return items
+        }
+        for (index, lane) in placer.laneOfItem.enumerated() { added[Int(lane)].append(UInt32(start + index)) }
         let items = counts.indices.map { lane in
             self.items[lane].appending(after: kept[lane], added[lane].count) { _ = $0.initialize(fromContentsOf: added[lane]) }
         }

@@ -71,7 +71,7 @@ struct EditedSection {
         guard let placement else { return (overrides, lines, nil) }
         let direction = lines.geometry.direction
         var reading = 0
-        let placed = placement.placing(from: untouched, { place in
+        let placed = placement.placing(from: untouched, count: lines.itemCount - untouched, { place in
             LineTree.forEachRun(in: lines.root, items: untouched..<lines.itemCount, work: &reading) { item, count in
                 place(MasonryItem(item, direction: direction), count)
                 return true
