@@ -624,7 +624,7 @@ private struct Lanes: Sendable {
         for index in placer.laneOfItem.indices {
             let lane = Int(placer.laneOfItem[index])
             let (top, bottom) = (placer.tops[index], placer.tops[index] + placer.heights[index])
-            if let previous = last[lane], top < previous.top || bottom < previous.bottom { return nil }
+            if let previous = last[lane], !(top >= previous.top && bottom >= previous.bottom) { return nil }
             last[lane] = (top, bottom)
             gained[lane] += 1
         }
