@@ -11,13 +11,23 @@ extension SectionLayout {
         }
         guard placedByRule else { return lines }
         work += lines.itemCount
-        // Roles do not break lines: each chunk keeps its lines, its items' roles named.
+        // Roles do not break lines: each chunk keeps its lines, its items' roles named. Listed chunks
+        // that fit in one as breaking fills them are joined, as breaking them again would.
         var chunks: [LineChunk] = []
         var first = 0
         func collect(_ node: LineNode?) {
             guard let node else { return }
             collect(node.left)
-            chunks += node.chunk.namingColumns(from: first, of: placement, lineSpacing: lines.spacing)
+            for chunk in node.chunk.namingColumns(from: first, of: placement, lineSpacing: lines.spacing) {
+                if case .listed(let next) = chunk.kind, let last = chunks.last, case .listed(let previous) = last.kind,
+                    previous.thicknesses.count + next.thicknesses.count <= LineChunk.maxLines,
+                    previous.sizes.count + next.sizes.count <= LineChunk.maxItems
+                {
+                    chunks[chunks.count - 1] = last.appending(next, lineSpacing: lines.spacing)
+                } else {
+                    chunks.append(chunk)
+                }
+            }
             first += node.chunk.itemCount
             collect(node.right)
         }
