@@ -102,12 +102,11 @@ public final class MasonryPlacement: Sendable {
     }
 
     /// This placement's first `start` items followed by `items` (`count` of them, for the arrays they
-    /// are placed in), each placed after the ones before as a
-    /// placement of all of them would (§22.5): O(c log n + k log c) for k items in c columns, the
-    /// storage shared with this placement and extended in place when `start` is where this placement,
-    /// the latest to hold it, ends (an append), else copied up to `start` first. Nil when a lane's
-    /// cells would overlap (a negative spacing): the search bounds of such a lane are kept for the
-    /// whole lane.
+    /// are placed in), each placed after the ones before as a placement of all of them would (§22.5):
+    /// O(c log n + k log c) for k items in c columns, the storage shared with this placement and
+    /// extended in place when `start` is where this placement, the latest to hold it, ends (an
+    /// append), else copied up to `start` first. Nil when a lane's cells would overlap (a negative
+    /// spacing): the search bounds of such a lane are kept for the whole lane.
     func placing(
         from start: Int, count: Int, _ items: (_ place: (MasonryItem, Int) -> Void) -> Void, work: inout some WorkCounter
     ) -> MasonryPlacement? {
