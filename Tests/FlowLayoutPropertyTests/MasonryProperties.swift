@@ -1,4 +1,4 @@
-@_spi(WorkCounting) import FlowLayout
+@_spi(WorkCounting) @testable import FlowLayout
 import PropertyBased
 import SeededRandom
 import Testing
@@ -46,21 +46,23 @@ struct MasonryProperties {
         var description: String { "\(items.count) items, \(columns), width \(width), spacings \(interitemSpacing) \(lineSpacing)" }
     }
 
-    /// The rules read plainly: the least running bottom by a scan, ties to the lowest index.
+    /// The rules read plainly: running bottoms as exact sums, each top rounded once (§22.3), the least
+    /// bottom by a scan, ties to the lowest index.
     static func reference(_ input: Case) -> (cells: [MasonryPlacement.Cell], height: Double) {
         let spacing = input.columns.columnSpacing ?? input.interitemSpacing
         let count = input.columns.columnCount(width: input.width, spacing: spacing)
         // No narrower than nothing (§22.1).
         let columnWidth = max(0, (input.width - Double(count - 1) * spacing) / Double(count))
-        var bottoms = [Double](repeating: 0, count: count)
+        let lineSpacing = FixedLength(input.lineSpacing)
+        var bottoms = [FixedLength](repeating: .zero, count: count)
         var reached = [Bool](repeating: false, count: count)
         var cells: [MasonryPlacement.Cell] = []
         for (index, item) in input.items.enumerated() {
             if item.role == .fullSpan {
                 let top = bottoms.max()!
                 let height = input.columns.height(of: item.size, columnWidth: input.width)
-                cells.append(.init(column: nil, frame: Rect(x: 0, y: top, width: input.width, height: height)))
-                bottoms = bottoms.map { _ in top + (height + input.lineSpacing) }
+                cells.append(.init(column: nil, frame: Rect(x: 0, y: top.doubleValue, width: input.width, height: height)))
+                bottoms = bottoms.map { _ in top + FixedLength(height) + lineSpacing }
                 reached = reached.map { _ in true }
                 continue
             }
@@ -74,11 +76,12 @@ struct MasonryProperties {
                 for candidate in bottoms.indices where bottoms[candidate] < bottoms[column] { column = candidate }
             }
             let height = input.columns.height(of: item.size, columnWidth: columnWidth)
-            cells.append(.init(column: column, frame: Rect(x: Double(column) * (columnWidth + spacing), y: bottoms[column], width: columnWidth, height: height)))
-            bottoms[column] += height + input.lineSpacing
+            cells.append(.init(
+                column: column, frame: Rect(x: Double(column) * (columnWidth + spacing), y: bottoms[column].doubleValue, width: columnWidth, height: height)))
+            bottoms[column] += FixedLength(height) + lineSpacing
             reached[column] = true
         }
-        let height = cells.isEmpty ? 0 : bottoms.indices.filter { reached[$0] }.map { bottoms[$0] }.max()! - input.lineSpacing
+        let height = cells.isEmpty ? 0 : (bottoms.indices.filter { reached[$0] }.map { bottoms[$0] }.max()! - lineSpacing).doubleValue
         return (cells, height)
     }
 

@@ -327,7 +327,13 @@ struct UpdateProperties {
         }
     }
 
-    @Test func masonryUpdatesAreFreshLayoutsAndKeptColumnsStay() async {
+    /// Sections this small keep runs only when `runsFrom` is 0: both ways are checked.
+    @Test(arguments: [0, MasonryPlacement.runsFrom])
+    func masonryUpdatesAreFreshLayoutsAndKeptColumnsStay(runsFrom: Int) async {
+        await MasonryPlacement.$runsFrom.withValue(runsFrom) { await masonryUpdatesAreFreshLayoutsAndKeptColumnsStay() }
+    }
+
+    func masonryUpdatesAreFreshLayoutsAndKeptColumnsStay() async {
         await propertyCheck(count: 80, input: Scenario.generator.map(\.seed)) { seed in
             var (scenario, model) = Self.start(seed, masonry: true)
             var random = SplitMix64(seed: seed &+ 5)

@@ -95,6 +95,67 @@ struct UpdateCostTests {
         #expect(resized >= 1_000_000 - 10, "a resize near the start places almost every cell again: \(resized)")
     }
 
+    /// The grid's items in 3 columns that they name (every seventh spans them all), as after an update
+    /// with kept columns; or, with `masonry` false, the same items in lines.
+    static func named(_ count: Int, masonry: Bool) -> FlowLayoutInput {
+        var section = FlowSection(items: .sizes((0..<count).map(Self.gridSize)))
+        section.masonryRoles = (0..<count).map { $0 % 7 == 6 ? .fullSpan : .column($0 % 3) }
+        var input = FlowLayoutInput(sections: [section], crossAxisLength: 320)
+        if masonry { input.settings.masonry = MasonryColumns(count: .fixed(3)) }
+        return input
+    }
+
+    /// The work of `updates` with kept columns on the named waterfall after one kept measurement near
+    /// its start (its lanes are runs then, however few its items), less the same batch's on the same
+    /// items in lines: what the columns add to the lines' own work.
+    static func keptWork(_ count: Int, after before: [LayoutUpdate] = [], _ updates: (Int) -> [LayoutUpdate]) -> (kept: Int, lines: Int) {
+        MasonryPlacement.$runsFrom.withValue(0) { keptWorkKeepingRuns(count, after: before, updates) }
+    }
+
+    static func keptWorkKeepingRuns(_ count: Int, after before: [LayoutUpdate], _ updates: (Int) -> [LayoutUpdate]) -> (kept: Int, lines: Int) {
+        let first: [LayoutUpdate] = [.resizeItems(section: 0, at: 5, sizes: [Size(width: Self.gridSize(5).width, height: 91)])] + before
+        let (waterfall, lines) = (BaseLayout(Self.named(count, masonry: true)), BaseLayout(Self.named(count, masonry: false)))
+        var (kept, flow) = (0, 0)
+        _ = try! waterfall.updated(by: first, keepColumns: true).layout.updated(by: updates(count), keepColumns: true, work: &kept)
+        _ = try! lines.updated(by: first).layout.updated(by: updates(count), work: &flow)
+        return (kept, flow)
+    }
+
+    /// With kept columns, a measured cell changes height in its lane's runs and an appended page is
+    /// placed on from the lanes' ends (§22.5): beyond the lines' own work, a few steps per column and
+    /// item, the same on 1,000 and 1,000,000 items.
+    @Test func keptColumnsMoveOnlyWhatFollowsInALane() {
+        // Measured heights at the widths the items have, so that the lines break as before.
+        func measured(_ item: Int, _ height: Double) -> LayoutUpdate {
+            .resizeItems(section: 0, at: item, sizes: [Size(width: Self.gridSize(item).width, height: height)])
+        }
+        let page = (0..<100).map { FlowItem(size: Self.gridSize($0 * 3)) }
+        // Items an earlier kept update brought are placed by the rule: this one names their columns, in
+        // the chunk of lines that holds them.
+        let brought: [LayoutUpdate] = [.insertItems(section: 0, at: 700, items: Array(page.prefix(5)))]
+        let (small, large) = (Self.keptWork(1000, after: brought) { [measured($0 / 3, 45)] }, Self.keptWork(1_000_000, after: brought) { [measured($0 / 3, 45)] })
+        print("kept columns after an insert: \(small) on 1,000 items, \(large) on 1,000,000")
+        #expect(small.kept - small.lines <= 200 + LineChunk.maxItems)
+        #expect(abs((large.kept - large.lines) - (small.kept - small.lines)) <= 24 + LineChunk.maxItems)
+        let cases: [(name: String, steps: Int, items: Int, (Int) -> [LayoutUpdate])] = [
+            ("resize the middle item", 1, 1, { [measured($0 / 2, 300)] }),
+            ("resize a full-span item", 1, 1, { [measured($0 / 2 - $0 / 2 % 7 + 6, 10)] }),
+            ("resize 10 apart", 10, 10, { count in (0..<10).map { measured(count / 3 + 37 * $0, 45) } }),
+            ("insert 5 in the middle", 1, 5, { [.insertItems(section: 0, at: $0 / 2, items: Array(page.prefix(5)))] }),
+            ("delete 5 in the middle", 1, 5, { [.deleteItems(section: 0, at: $0 / 2, count: 5)] }),
+            ("move one up", 2, 2, { [.moveItem(from: ItemPath(section: 0, item: $0 / 2), to: ItemPath(section: 0, item: $0 / 3))] }),
+            ("append 100", 1, 100, { _ in [.appendItems(section: 0, items: page)] }),
+        ]
+        for (name, steps, items, updates) in cases {
+            let (small, large) = (Self.keptWork(1000, updates), Self.keptWork(1_000_000, updates))
+            let (columnsSmall, columnsLarge) = (small.kept - small.lines, large.kept - large.lines)
+            print("kept columns, \(name): \(small.kept) on 1,000 items (lines \(small.lines)), \(large.kept) on 1,000,000 (lines \(large.lines))")
+            // A few finds in each of the 4 lanes' runs a step, and an item's placing.
+            #expect(columnsSmall <= 200 * steps + 3 * items, "\(name): \(columnsSmall)")
+            #expect(abs(columnsLarge - columnsSmall) <= 24 * steps + items, "\(name): \(columnsSmall) → \(columnsLarge)")
+        }
+    }
+
     @Test func resizingInTheMiddleOfAFeedCostsTheDepth() {
         expectFollowsTheChange("resize 1 in a feed", Self.feed, items: 1) { count in
             [.resizeItems(section: 0, at: 500, sizes: [Size(width: 300, height: 123)])]

@@ -12,6 +12,9 @@ struct FixedLength: Hashable, Comparable, Sendable {
     private(set) var low: UInt64
 
     static let zero = FixedLength(high: 0, low: 0)
+    /// Beyond every length either way: where a least or a greatest kept as values come starts.
+    static let greatest = FixedLength(high: .max, low: .max)
+    static let least = FixedLength(high: .min, low: 0)
 
     private init(high: Int64, low: UInt64) {
         self.high = high
@@ -33,6 +36,18 @@ struct FixedLength: Hashable, Comparable, Sendable {
         self.init(fraction: value)
     }
 
+    /// `value`, or the least or greatest length past ±2⁶⁰ and for infinities: a search bound.
+    init(clamping value: Double) {
+        if value < -0x1p60 {
+            self = .least
+        } else if value > 0x1p60 || value.isNaN {
+            self = .greatest
+        } else {
+            self.init(value)
+        }
+    }
+
+    @inline(__always)
     private init(fraction value: Double) {
         guard value.isFinite, value != 0 else {
             self = .zero
@@ -68,13 +83,16 @@ struct FixedLength: Hashable, Comparable, Sendable {
     private var rounded: Double {
         if high < 0 { return -(-self).doubleValue }
         let high = UInt64(bitPattern: self.high)
-        if high == 0 { return Double(low) * 0x1p-64 }
         // The top 64 significant bits, with any bit below them folded into the last one ("sticky"):
         // the conversion of that word rounds exactly as the whole value would.
-        let shift = high.leadingZeroBitCount
-        var top = shift == 0 ? high : high << UInt64(shift) | low >> UInt64(64 - shift)
-        if low << UInt64(shift) != 0 { top |= 1 }
-        return Double(top) * Double(sign: .plus, exponent: -shift, significand: 1)
+        let (word, rest, scale) = high == 0 ? (low, 0, -64) : (high, low, 0)
+        let shift = word.leadingZeroBitCount
+        var top = shift == 0 ? word : word << UInt64(shift) | rest >> UInt64(64 - shift)
+        if rest << UInt64(shift) != 0 { top |= 1 }
+        // Its top bit is set: halved with the sticky bit kept, it converts as a signed word (one
+        // instruction) and rounds the same; the power of two is built from its bits.
+        let half = Double(Int64(bitPattern: top >> 1 | top & 1))
+        return half * Double(bitPattern: UInt64(1023 + 1 + scale - shift) << 52)
     }
 
     @inline(__always)

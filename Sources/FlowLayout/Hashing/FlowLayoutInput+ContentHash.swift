@@ -70,9 +70,10 @@ extension ContentHasher {
     }
 
     /// Masonry settings, only where given, after a tag of their own: ids of layouts without them stay
-    /// what they were.
+    /// what they were. The tag names the version of the placement's rules, which only masonry layouts
+    /// follow: 2 since running bottoms are exact sums (docs/flow-layout.md §22.3).
     mutating func combine(_ masonry: MasonryColumns) {
-        combine(0x6D61_736F_6E72_79 as UInt64)  // "masonry"
+        combine(0x6D61_736F_6E72_7932 as UInt64)  // "masonry2"
         switch masonry.normalizedCount {
         case .fixed(let count):
             combine(0)

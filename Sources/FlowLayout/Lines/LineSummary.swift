@@ -43,6 +43,8 @@ struct LineSummary: Sendable {
     /// The one size every item has, when they all have one.
     var sizes = SizeSummary.none
     var hasDepths = false
+    /// Some item is placed by its masonry section's rule (§22.2): it names no column and spans none.
+    var placesByRule = false
 
     enum SizeSummary: Equatable, Sendable {
         case none
@@ -72,6 +74,7 @@ struct LineSummary: Sendable {
         sum.linesNotOfOneItem = a.linesNotOfOneItem + b.linesNotOfOneItem
         sum.estimatedCount = a.estimatedCount + b.estimatedCount
         sum.hasDepths = a.hasDepths || b.hasDepths
+        sum.placesByRule = a.placesByRule || b.placesByRule
         sum.bytes = a.bytes + b.bytes
         sum.sizes = a.sizes + b.sizes
         sum.hash = a.hash + b.hash
@@ -93,6 +96,7 @@ struct LineSummary: Sendable {
             linesNotOfOneItem = run.perLine == 1 ? 0 : run.lineCount
             estimatedCount = run.item.isEstimated ? itemCount : 0
             sizes = .one(run.item.size)
+            placesByRule = run.item.masonryRole == .byRule
             hash = SequenceHash(run.item).repeated(itemCount)
         case .listed(let lines):
             itemCount = lines.sizes.count
@@ -113,6 +117,7 @@ struct LineSummary: Sendable {
             }
             estimatedCount = lines.marks?.reduce(0) { $0 + Int($1 & 1) } ?? 0
             hasDepths = lines.depths?.contains { !$0.isNaN } ?? false
+            placesByRule = lines.marks?.contains { $0 >> 1 == MasonryRole.byRule.code } ?? true
             var sizes = SizeSummary.none
             for size in lines.sizes {
                 sizes = sizes + .one(size)

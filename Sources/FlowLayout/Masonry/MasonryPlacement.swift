@@ -1,13 +1,16 @@
 /// The cells of a masonry section placed in its columns (docs/flow-layout.md §22), in the section's own
 /// coordinates: x from the leading edge of the width W inside its insets, y from where its cells
-/// begin (below the header and the top inset). Unrounded: frames' origins are rounded when they are
-/// answered; running bottoms never are.
+/// begin (below the header and the top inset). Running bottoms are exact sums (`FixedLength`), each
+/// top rounded to the nearest double once when it is read; frames' origins are rounded to pixels when
+/// they are answered.
 ///
 /// Each column's cells, and the full-span ones, are kept together in a lane, in item order: their
 /// items, tops and heights side by side, so a query reads a lane's cells one after the other.
 /// Placement is O(n log c) for n items in c columns (the columns' running bottoms scanned when they
 /// are few, in tournament trees when more: `ColumnBottoms`); a full-span item levels every column in
-/// O(1). Immutable, and shared by every layout that holds it.
+/// O(1). After updates with kept columns the lanes are runs of such storage instead (`sliced`,
+/// §22.5), each cell placed relative to the one before it in its lane. Immutable, and shared by every
+/// layout that holds it.
 public final class MasonryPlacement: Sendable {
     /// Where one item went.
     public struct Cell: Hashable, Sendable {
@@ -43,12 +46,13 @@ public final class MasonryPlacement: Sendable {
     public let height: Double
     /// The least top and the greatest bottom of any cell: `0...height` unless negative spacings move
     /// cells outside it; (0, 0) without cells.
-    public let reach: (low: Double, high: Double)
+    public var reach: (low: Double, high: Double) { (exactReach.low.doubleValue, exactReach.high.doubleValue) }
+    private let exactReach: (low: FixedLength, high: FixedLength)
     public let itemCount: Int
     /// The lane of each item (its column, or `columnCount` for a full-span item), its top and its
     /// height: the first `itemCount` of storage that later placements with items appended may share.
     private let laneOfItem: AppendableStorage<UInt16>
-    private let tops: AppendableStorage<Double>
+    private let tops: AppendableStorage<FixedLength>
     private let heights: AppendableStorage<Double>
     /// The items lane by lane (the columns', then the full-span one), each lane's in item order.
     private let lanes: Lanes
@@ -60,10 +64,19 @@ public final class MasonryPlacement: Sendable {
     private var topsAscend: Bool { ascendingPrefix == itemCount }
     /// Where placing goes on from at the end (`placing(from:)`): the rule, the spacing between a
     /// column's cells, the columns' running bottoms, and whether a full-span item has levelled them all.
-    private let rule: MasonryColumns
-    private let lineSpacing: Double
-    private let bottoms: [Double]
-    private let leveled: Bool
+    let rule: MasonryColumns
+    let lineSpacing: Double
+    let bottoms: [FixedLength]
+    let leveled: Bool
+    /// No height is negative (nor NaN): with a spacing ≥ 0 and lanes in order, each cell of a lane
+    /// starts at or after the end of the one before it, as runs of kept columns need (§22.5).
+    private let heightsAreNatural: Bool
+    var cellsFollow: Bool { heightsAreNatural && lineSpacing >= 0 && lanes.bounds == nil }
+    /// The lanes as runs of other placements' cells, once an update with kept columns has moved some
+    /// (`keepingColumns(replacing:work:)`, §22.5); the storage above is then empty.
+    let sliced: [SlicedLane]?
+    /// What the flat placement the runs started from keeps alive.
+    let slicedBaseBytes: Int
 
     /// Places `items` in `width` (W): columns `columns.columnSpacing ?? interitemSpacing` apart, each
     /// cell `lineSpacing` below the one above it in its column.
@@ -81,7 +94,7 @@ public final class MasonryPlacement: Sendable {
     }
 
     private init(
-        _ placer: borrowing Placer, laneOfItem: AppendableStorage<UInt16>, tops: AppendableStorage<Double>,
+        _ placer: borrowing Placer, laneOfItem: AppendableStorage<UInt16>, tops: AppendableStorage<FixedLength>,
         heights: AppendableStorage<Double>, lanes: Lanes
     ) {
         let count = placer.columnCount
@@ -92,13 +105,51 @@ public final class MasonryPlacement: Sendable {
         self.itemCount = placer.itemCount
         // The columns a cell reached: every one once a full-span item has levelled them.
         let reached = (0..<count).filter { placer.leveled || lanes.counts[$0] > 0 }
-        self.height = itemCount == 0 ? 0 : reached.map { placer.bottoms[$0] }.max()! - placer.lineSpacing
-        self.reach = itemCount == 0 ? (0, 0) : (placer.low, placer.high)
+        self.height = itemCount == 0 ? 0 : (reached.map { placer.bottoms[$0] }.max()! - FixedLength(placer.lineSpacing)).doubleValue
+        self.exactReach = itemCount == 0 ? (.zero, .zero) : (placer.low, placer.high)
         self.ascendingPrefix = placer.descent ?? placer.itemCount
         self.lanes = lanes
         (self.laneOfItem, self.tops, self.heights) = (laneOfItem, tops, heights)
         (rule, lineSpacing, leveled) = (placer.columns, placer.lineSpacing, placer.leveled)
         bottoms = (0..<count).map { placer.bottoms[$0] }
+        (heightsAreNatural, sliced, slicedBaseBytes) = (placer.heightsAreNatural, nil, 0)
+    }
+
+    /// The placement `like` was, its lanes now `sliced`: what it answers follows from them. O(c log s).
+    init(sliced: [SlicedLane], like placement: MasonryPlacement, itemCount: Int, work: inout some WorkCounter) {
+        (columnCount, columnWidth, columnSpacing, width) = (placement.columnCount, placement.columnWidth, placement.columnSpacing, placement.width)
+        (rule, lineSpacing, heightsAreNatural) = (placement.rule, placement.lineSpacing, true)
+        self.itemCount = itemCount
+        self.sliced = sliced
+        slicedBaseBytes = placement.sliced == nil ? placement.heapByteCount : placement.slicedBaseBytes
+        let spacing = FixedLength(placement.lineSpacing)
+        leveled = sliced[placement.columnCount].root != nil
+        bottoms = Self.runningBottoms(sliced)
+        let ends = sliced.filter { $0.root != nil }.map(\.end)
+        height = ends.isEmpty ? 0 : (ends.max()! - spacing).doubleValue
+        let firstTops = sliced.compactMap { $0.first(from: 0, work: &work)?.top }
+        exactReach = ends.isEmpty ? (.zero, .zero) : (firstTops.min()!, ends.max()! - spacing)
+        func none<Element>() -> AppendableStorage<Element> { AppendableStorage(capacity: 0, count: 0) { _ in } }
+        (laneOfItem, tops, heights) = (none(), none(), none())
+        lanes = Lanes(items: [], counts: [])
+        ascendingPrefix = 0
+    }
+
+    /// Lane `lane`'s cell at `position` in this placement's own storage: its item, exact top and height.
+    @inline(__always)
+    func storedCell(lane: Int, position: Int) -> (item: Int, top: FixedLength, height: Double) {
+        let item = Int(lanes.items[lane][position])
+        return (item, tops[item], heights[item])
+    }
+
+    /// How many cells lane `lane` holds in this placement's own storage.
+    func storedCount(lane: Int) -> Int { lanes.counts[lane] }
+
+    /// The position in its lane of item `item`, in this placement's own storage. O(log n).
+    func storedPosition(ofItem item: Int) -> (lane: Int, position: Int) {
+        var uncounted = Uncounted()
+        let lane = Int(laneOfItem[item])
+        return (lane, lanes.count(lane: lane, below: item, work: &uncounted))
     }
 
     /// This placement's first `start` items followed by `items` (`count` of them, for the arrays they
@@ -110,6 +161,7 @@ public final class MasonryPlacement: Sendable {
     func placing(
         from start: Int, count: Int, _ items: (_ place: (MasonryItem, Int) -> Void) -> Void, work: inout some WorkCounter
     ) -> MasonryPlacement? {
+        if let sliced { return placing(from: start, count: count, items, after: sliced, work: &work) }
         guard lanes.bounds == nil else { return nil }
         var placer = Placer(continuing: self, at: start, reserving: count, work: &work)
         items { item, count in placer.place(item, count: count) }
@@ -137,20 +189,23 @@ public final class MasonryPlacement: Sendable {
         let firstItem: Int
         private(set) var bottoms: ColumnBottoms
         private(set) var laneOfItem: [UInt16] = []
-        private(set) var tops: [Double] = []
+        private(set) var tops: [FixedLength] = []
         private(set) var heights: [Double] = []
         /// What `placeByRule` wrote straight into storage.
         private var written: Placed?
         /// A full-span item has set every column's bottom.
         private(set) var leveled = false
+        private(set) var heightsAreNatural = true
         /// The first item whose top is above the one before it (or with a height or spacing below 0),
         /// if any; and the last item's top.
         private(set) var descent: Int?
-        private var lastTop: Double?
+        private var lastTop: FixedLength?
         /// How many of the items before `firstItem` each lane holds.
         private(set) var laneCounts: [Int] = []
-        private(set) var low = Double.infinity
-        private(set) var high = -Double.infinity
+        /// What the first item's number is for `ordered` placement, when that is not `firstItem`.
+        private var numberedFrom = 0
+        private(set) var low = FixedLength.greatest
+        private(set) var high = FixedLength.least
 
         init(columns: MasonryColumns, width: Double, interitemSpacing: Double, lineSpacing: Double, capacity: Int) {
             let spacing = columns.columnSpacing ?? interitemSpacing
@@ -167,6 +222,16 @@ public final class MasonryPlacement: Sendable {
             laneOfItem.reserveCapacity(capacity)
             tops.reserveCapacity(capacity)
             heights.reserveCapacity(capacity)
+        }
+
+        /// Placing items numbered from `first` on from the columns' running `bottoms`, in storage of their
+        /// own numbered from 0: what a placement of runs goes on with (§22.5).
+        init(columns: MasonryColumns, width: Double, interitemSpacing: Double, lineSpacing: Double, capacity: Int,
+             after bottoms: [FixedLength], leveled: Bool, numberedFrom first: Int) {
+            self.init(columns: columns, width: width, interitemSpacing: interitemSpacing, lineSpacing: lineSpacing, capacity: capacity)
+            for (column, bottom) in bottoms.enumerated() { self.bottoms[column] = bottom }
+            self.leveled = leveled
+            numberedFrom = first
         }
 
         /// Placing on after `placement`'s first `start` items, from its columns' bottoms there: the
@@ -187,25 +252,25 @@ public final class MasonryPlacement: Sendable {
                 for (column, bottom) in placement.bottoms.enumerated() { bottoms[column] = bottom }
                 leveled = placement.leveled
                 laneCounts = placement.lanes.counts
-                if start > 0 { (low, high) = placement.reach }
+                if start > 0 { (low, high) = placement.exactReach }
                 return
             }
             laneCounts = (0...columnCount).map { placement.lanes.count(lane: $0, below: start, work: &work) }
             // The running bottom a column ends at before `start`: after its last cell, or after the last
-            // full-span cell where that came later (§22.3's sums, the same doubles).
+            // full-span cell where that came later (§22.3's exact sums).
             let lastFullSpan = placement.lanes.last(lane: columnCount, before: laneCounts[columnCount])
             leveled = lastFullSpan != nil
             for column in 0..<columnCount {
                 let cell = Swift.max(placement.lanes.last(lane: column, before: laneCounts[column]) ?? -1, lastFullSpan ?? -1)
-                if cell >= 0 { bottoms[column] = placement.tops[cell] + (placement.heights[cell] + lineSpacing) }
+                if cell >= 0 { bottoms[column] = placement.tops[cell] + FixedLength(placement.heights[cell]) + FixedLength(lineSpacing) }
             }
             // In order, a lane's first cell starts least and its last before `start` ends last.
             for lane in 0...columnCount {
                 guard let first = placement.lanes.first(lane: lane, before: laneCounts[lane]),
                     let last = placement.lanes.last(lane: lane, before: laneCounts[lane])
                 else { continue }
-                low = Swift.min(low, placement.tops[first])
-                high = Swift.max(high, placement.tops[last] + placement.heights[last])
+                low = .min(low, placement.tops[first])
+                high = .max(high, placement.tops[last] + FixedLength(placement.heights[last]))
             }
         }
 
@@ -231,30 +296,32 @@ public final class MasonryPlacement: Sendable {
             // Heights depend on the item alone: computed once per run.
             let fullSpan = item.role == .fullSpan
             let height = columns.height(of: item.size, columnWidth: fullSpan ? width : columnWidth)
+            let exactHeight = FixedLength(height)
+            if !(height >= 0) { heightsAreNatural = false }
             var named: Int?
             if case .column(let column) = item.role { named = Swift.min(Swift.max(0, column), count - 1) }
             let ordered = columns.placement == .ordered
             for _ in 0..<repeats {
                 let lane: Int
-                let top: Double
+                let top: FixedLength
                 if fullSpan {
                     // Below every column, across all of them; every column then continues below it.
                     lane = count
                     top = bottoms.greatestBottom
-                    bottoms.level(at: top + (height + lineSpacing))
+                    bottoms.level(at: top + exactHeight + FixedLength(lineSpacing))
                     leveled = true
                 } else {
-                    lane = named ?? (ordered ? (firstItem + laneOfItem.count) % count : bottoms.leastColumn)
+                    lane = named ?? (ordered ? (numberedFrom + firstItem + laneOfItem.count) % count : bottoms.leastColumn)
                     top = bottoms[lane]
-                    bottoms[lane] = top + (height + lineSpacing)
+                    bottoms[lane] = top + exactHeight + FixedLength(lineSpacing)
                 }
                 if descent == nil, !(height >= 0 && lineSpacing >= 0 && top >= (lastTop ?? top)) { descent = firstItem + laneOfItem.count }
                 lastTop = top
                 laneOfItem.append(UInt16(truncatingIfNeeded: lane))
                 tops.append(top)
                 heights.append(height)
-                low = Swift.min(low, top)
-                high = Swift.max(high, top + height)
+                low = .min(low, top)
+                high = .max(high, top + exactHeight)
             }
         }
 
@@ -266,7 +333,7 @@ public final class MasonryPlacement: Sendable {
             let count = sizes.count
             let capacity = AppendableStorage<Double>.capacity(reserving: count)
             var rule = RuleLoop(self, direction: direction)
-            var (tops, heights): (AppendableStorage<Double>?, AppendableStorage<Double>?) = (nil, nil)
+            var (tops, heights): (AppendableStorage<FixedLength>?, AppendableStorage<Double>?) = (nil, nil)
             let lanes = AppendableStorage<UInt16>(capacity: capacity, count: count) { lanes in
                 tops = AppendableStorage(capacity: capacity, count: count) { tops in
                     heights = AppendableStorage(capacity: capacity, count: count) { heights in
@@ -276,7 +343,7 @@ public final class MasonryPlacement: Sendable {
             }
             written = Placed(lanes: lanes, tops: tops!, heights: heights!, count: count, laneCount: columnCount + 1)
             for column in 0..<columnCount { bottoms[column] = rule.bottoms[column] }
-            (low, high, descent) = (rule.low, rule.high, rule.descent)
+            (low, high, descent, heightsAreNatural) = (rule.low, rule.high, rule.descent, rule.heightsAreNatural)
             if count > 0 { lastTop = tops![count - 1] }
         }
     }
@@ -284,7 +351,7 @@ public final class MasonryPlacement: Sendable {
     /// Items placed in a row, in storage: each one's lane, top and height.
     struct Placed {
         let lanes: AppendableStorage<UInt16>
-        let tops: AppendableStorage<Double>
+        let tops: AppendableStorage<FixedLength>
         let heights: AppendableStorage<Double>
         let count: Int
         let laneCount: Int
@@ -298,73 +365,97 @@ public final class MasonryPlacement: Sendable {
         let ordered: Bool
         let vertical: Bool
         let columnWidth: Double
-        let lineSpacing: Double
+        let lineSpacing: FixedLength
         var tree: ColumnBottoms
-        var bottoms: [Double]
-        var low: Double
-        var high: Double
-        /// `Placer.descent`.
+        var bottoms: [FixedLength]
+        var low: FixedLength
+        var high: FixedLength
+        /// `Placer.descent` and `Placer.heightsAreNatural`.
         var descent: Int?
+        var heightsAreNatural = true
 
         init(_ placer: Placer, direction: ScrollDirection) {
             columns = placer.columnCount
             aspectRatio = placer.columns.itemSizing == .aspectRatio
             ordered = placer.columns.placement == .ordered
             vertical = direction == .vertical
-            (columnWidth, lineSpacing) = (placer.columnWidth, placer.lineSpacing)
+            (columnWidth, lineSpacing) = (placer.columnWidth, FixedLength(placer.lineSpacing))
             tree = placer.bottoms
             bottoms = (0..<placer.columnCount).map { placer.bottoms[$0] }
             (low, high) = (placer.low, placer.high)
         }
 
         mutating func place(
-            _ sizes: UnsafeBufferPointer<Size>, lanes: UnsafeMutableBufferPointer<UInt16>, tops: UnsafeMutableBufferPointer<Double>,
+            _ sizes: UnsafeBufferPointer<Size>, lanes: UnsafeMutableBufferPointer<UInt16>, tops: UnsafeMutableBufferPointer<FixedLength>,
             heights: UnsafeMutableBufferPointer<Double>
         ) {
             let scanned = columns <= ColumnBottoms.scanned
-            var last = -Double.infinity
-            for (item, size) in sizes.enumerated() {
-                let height = vertical
-                    ? MasonryColumns.height(width: size.width, height: size.height, columnWidth: columnWidth, aspectRatio: aspectRatio)
-                    : MasonryColumns.height(width: size.height, height: size.width, columnWidth: columnWidth, aspectRatio: aspectRatio)
-                var lane = 0
-                if ordered {
-                    lane = item % columns
-                } else if scanned {
-                    for column in 1..<columns where bottoms[column] < bottoms[lane] { lane = column }
-                } else {
-                    lane = tree.leastColumn
+            let spacingIsNatural = lineSpacing >= .zero
+            // The state in locals, the bottoms in a buffer: no copy-on-write check a cell.
+            var (last, low, high, descent, natural, next) = (FixedLength.least, low, high, descent, heightsAreNatural, 0)
+            var tree = tree
+            bottoms.withUnsafeMutableBufferPointer { bottoms in
+                for item in 0..<sizes.count {
+                    let size = sizes[item]
+                    let height = vertical
+                        ? MasonryColumns.height(width: size.width, height: size.height, columnWidth: columnWidth, aspectRatio: aspectRatio)
+                        : MasonryColumns.height(width: size.height, height: size.width, columnWidth: columnWidth, aspectRatio: aspectRatio)
+                    var lane = 0
+                    if ordered {
+                        lane = next
+                        next = next + 1 == columns ? 0 : next + 1
+                    } else if scanned {
+                        var least = bottoms[0]
+                        for column in 1..<columns where bottoms[column] < least { (lane, least) = (column, bottoms[column]) }
+                    } else {
+                        lane = tree.leastColumn
+                    }
+                    let top = bottoms[lane]
+                    let bottom = top + FixedLength(height)
+                    bottoms[lane] = bottom + lineSpacing
+                    if !scanned { tree[lane] = bottoms[lane] }
+                    lanes.initializeElement(at: item, to: UInt16(truncatingIfNeeded: lane))
+                    tops.initializeElement(at: item, to: top)
+                    heights.initializeElement(at: item, to: height)
+                    if descent == nil, !(height >= 0 && spacingIsNatural && top >= last) {
+                        descent = item
+                        if !(height >= 0) { natural = false }
+                    }
+                    last = top
                 }
-                let top = bottoms[lane]
-                bottoms[lane] = top + (height + lineSpacing)
-                if !scanned { tree[lane] = bottoms[lane] }
-                lanes.initializeElement(at: item, to: UInt16(truncatingIfNeeded: lane))
-                tops.initializeElement(at: item, to: top)
-                heights.initializeElement(at: item, to: height)
-                if descent == nil, !(height >= 0 && lineSpacing >= 0 && top >= last) { descent = item }
-                last = top
-                low = Swift.min(low, top)
-                high = Swift.max(high, top + height)
             }
+            // Cells that follow one another start no higher than the first and end no lower than their
+            // column's last: the reach from the ends, else from every cell.
+            if descent == nil {
+                if sizes.count > 0 { (low, high) = (.min(low, tops[0]), .max(high, bottoms.max()! - lineSpacing)) }
+            } else {
+                for item in 0..<sizes.count {
+                    if !(heights[item] >= 0) { natural = false }
+                    (low, high) = (.min(low, tops[item]), .max(high, tops[item] + FixedLength(heights[item])))
+                }
+            }
+            (self.low, self.high, self.descent, self.heightsAreNatural, self.tree) = (low, high, descent, natural, tree)
         }
     }
 
-    /// An item's column; nil for a full-span item. O(1).
+    /// An item's column; nil for a full-span item. O(1); O(c log s) in runs.
     public func column(ofItem item: Int) -> Int? {
+        if sliced != nil { return slicedCell(item).column }
         let lane = Int(laneOfItem[item])
         return lane == columnCount ? nil : lane
     }
 
-    /// Where item `item` went. O(1).
+    /// Where item `item` went. O(1); O(c log s) in runs.
     public func cell(_ item: Int) -> Cell {
-        cell(lane: Int(laneOfItem[item]), top: tops[item], height: heights[item])
+        if sliced != nil { return slicedCell(item) }
+        return cell(lane: Int(laneOfItem[item]), top: tops[item].doubleValue, height: heights[item])
     }
 
     /// Every item's cell, in item order. O(n): for tests and tools, not queries.
     public var cells: [Cell] { (0..<itemCount).map(cell) }
 
     @inline(__always)
-    private func cell(lane: Int, top: Double, height: Double) -> Cell {
+    func cell(lane: Int, top: Double, height: Double) -> Cell {
         lane == columnCount
             ? Cell(column: nil, frame: Rect(x: 0, y: top, width: width, height: height))
             : Cell(column: lane, frame: Rect(x: Double(lane) * (columnWidth + columnSpacing), y: top, width: columnWidth, height: height))
@@ -398,10 +489,11 @@ public final class MasonryPlacement: Sendable {
     func forEachCell<Counter: WorkCounter>(
         intersecting low: Double, _ high: Double, work: inout Counter, _ body: (Int, Cell, inout Counter) -> Bool
     ) {
+        if sliced != nil { return forEachSlicedCell(intersecting: low, high, work: &work, body) }
         if topsAscend, let items = itemsAscending(intersecting: low, high, work: &work) {
             for item in items {
                 work += 1
-                let (top, height) = (tops[item], heights[item])
+                let (top, height) = (tops[item].doubleValue, heights[item])
                 if top + height >= low, !body(item, cell(lane: Int(laneOfItem[item]), top: top, height: height), &work) { return }
             }
             return
@@ -419,7 +511,7 @@ public final class MasonryPlacement: Sendable {
         while lower < upper {
             let middle = (lower + upper) / 2
             work += 1
-            if tops[middle] <= high { lower = middle + 1 } else { upper = middle }
+            if tops[middle].doubleValue <= high { lower = middle + 1 } else { upper = middle }
         }
         let end = lower
         // Back from there: a column is done at its first cell ending above `low` (its earlier ones end
@@ -437,11 +529,11 @@ public final class MasonryPlacement: Sendable {
                 start = item
                 let lane = Int(laneOfItem[item])
                 if lane == columnCount {
-                    if tops[item] < low { break }
+                    if tops[item].doubleValue < low { break }
                 } else if done[lane] {
                     passed += 1
                     if passed > budget { return nil }
-                } else if tops[item] + heights[item] < low {
+                } else if tops[item].doubleValue + heights[item] < low {
                     done[lane] = true
                     open -= 1
                 }
@@ -462,7 +554,7 @@ public final class MasonryPlacement: Sendable {
         func visit(_ lane: Int, _ position: Int, work: inout Counter) -> Bool {
             work += 1
             let item = Int(lanes.items[lane][position])
-            let (top, height) = (tops[item], heights[item])
+            let (top, height) = (tops[item].doubleValue, heights[item])
             guard top + height >= low, top <= high else { return true }
             return body(item, cell(lane: lane, top: top, height: height), &work)
         }
@@ -504,8 +596,9 @@ public final class MasonryPlacement: Sendable {
     /// Bytes the placement keeps alive: per item its lane, item number, top and height, and what a
     /// lane of overlapping cells adds.
     var heapByteCount: Int {
+        if let sliced { return slicedHeapByteCount(sliced) }
         let arrayOverhead = 48
-        return 16 + 160 + itemCount * (2 + 8 + 8) + 3 * arrayOverhead + bottoms.count * 8 + lanes.heapByteCount
+        return 16 + 160 + itemCount * (2 + 16 + 8) + 3 * arrayOverhead + bottoms.count * 8 + lanes.heapByteCount
     }
 }
 
@@ -555,7 +648,7 @@ private struct Lanes: Sendable {
             var previous = -1
             for position in 0..<counts[lane] {
                 let item = Int(items[lane][position])
-                if previous >= 0, tops[item] < tops[previous] || tops[item] + heights[item] < tops[previous] + heights[previous] {
+                if previous >= 0, tops[item] < tops[previous] || tops[item] + FixedLength(heights[item]) < tops[previous] + FixedLength(heights[previous]) {
                     inOrder = false
                     break
                 }
@@ -574,19 +667,19 @@ private struct Lanes: Sendable {
             var greatest = -Double.infinity
             for position in 0..<counts[lane] {
                 let item = Int(items[lane][position])
-                greatest = Swift.max(greatest, tops[item] + heights[item])
+                greatest = Swift.max(greatest, tops[item].doubleValue + heights[item])
                 bottomsSoFar[starts[lane] + position] = greatest
             }
             var least = Double.infinity
             for position in (0..<counts[lane]).reversed() {
-                least = Swift.min(least, tops[Int(items[lane][position])])
+                least = Swift.min(least, tops[Int(items[lane][position])].doubleValue)
                 topsFromHere[starts[lane] + position] = least
             }
         }
         bounds = Bounds(starts: starts, bottomsSoFar: bottomsSoFar, topsFromHere: topsFromHere)
     }
 
-    private init(items: [AppendableStorage<UInt32>], counts: [Int]) {
+    fileprivate init(items: [AppendableStorage<UInt32>], counts: [Int]) {
         (self.items, self.counts, self.bounds) = (items, counts, nil)
     }
 
@@ -614,15 +707,17 @@ private struct Lanes: Sendable {
     /// These lanes with each one's cells before the item `placer` went on from, then the items it
     /// placed, each lane's storage extended; nil when a cell would start or end above the one before
     /// it in its lane. O(c + k).
-    func appending(_ placer: borrowing MasonryPlacement.Placer, tops: AppendableStorage<Double>, heights: AppendableStorage<Double>) -> Lanes? {
+    func appending(_ placer: borrowing MasonryPlacement.Placer, tops: AppendableStorage<FixedLength>, heights: AppendableStorage<Double>) -> Lanes? {
         precondition(bounds == nil)
         let (start, kept) = (placer.firstItem, placer.laneCounts)
         // Each lane's last cell so far (its top and bottom), and how many cells it gains.
-        var last = kept.indices.map { lane in self.last(lane: lane, before: kept[lane]).map { (top: tops[$0], bottom: tops[$0] + heights[$0]) } }
+        var last = kept.indices.map { lane in
+            self.last(lane: lane, before: kept[lane]).map { (top: tops[$0], bottom: tops[$0] + FixedLength(heights[$0])) }
+        }
         var gained = [Int](repeating: 0, count: counts.count)
         for index in placer.laneOfItem.indices {
             let lane = Int(placer.laneOfItem[index])
-            let (top, bottom) = (placer.tops[index], placer.tops[index] + placer.heights[index])
+            let (top, bottom) = (placer.tops[index], placer.tops[index] + FixedLength(placer.heights[index]))
             if let previous = last[lane], !(top >= previous.top && bottom >= previous.bottom) { return nil }
             last[lane] = (top, bottom)
             gained[lane] += 1
@@ -642,7 +737,7 @@ private struct Lanes: Sendable {
     /// The positions in lane `lane` of the cells that may reach into [low, high]: from the first whose
     /// bottom (or greatest bottom so far) reaches `low`, to the first from which every top is past `high`.
     func positions(
-        lane: Int, reaching low: Double, _ high: Double, tops: AppendableStorage<Double>, heights: AppendableStorage<Double>,
+        lane: Int, reaching low: Double, _ high: Double, tops: AppendableStorage<FixedLength>, heights: AppendableStorage<Double>,
         work: inout some WorkCounter
     ) -> Range<Int> {
         let items = items[lane]
@@ -654,13 +749,13 @@ private struct Lanes: Sendable {
             let middle = (lower + upper) / 2
             work += 1
             let item = Int(items[middle])
-            if (bounds?.bottomsSoFar[start + middle] ?? tops[item] + heights[item]) < low { lower = middle + 1 } else { upper = middle }
+            if (bounds?.bottomsSoFar[start + middle] ?? tops[item].doubleValue + heights[item]) < low { lower = middle + 1 } else { upper = middle }
         }
         var last = lower
         if let bounds {
             while last < end, bounds.topsFromHere[start + last] <= high { last += 1 }
         } else {
-            while last < end, tops[Int(items[last])] <= high { last += 1 }
+            while last < end, tops[Int(items[last])].doubleValue <= high { last += 1 }
         }
         return lower..<last
     }
@@ -681,7 +776,7 @@ struct ColumnBottoms {
     /// Up to this many columns the least is found by a scan, cheaper than keeping a tree.
     static let scanned = 8
     private let count: Int
-    private var values: [Double]
+    private var values: [FixedLength]
     private let size: Int
     /// Per node (leaves from `size` on): the column of its subtree's least and greatest bottom, and
     /// the epoch they were found in; per column, the epoch of its value. Empty for scanned columns.
@@ -692,14 +787,14 @@ struct ColumnBottoms {
     /// Each node's first column, where every bottom in its subtree is the floor; -1 past the last.
     private var firstColumns: [Int] = []
     private var epoch = 0
-    private var floor = 0.0
+    private var floor = FixedLength.zero
 
     init(count: Int) {
         self.count = count
         var size = 1
         while size < count { size *= 2 }
         self.size = size
-        values = [Double](repeating: 0, count: count)
+        values = [FixedLength](repeating: .zero, count: count)
         guard count > Self.scanned else { return }
         least = [Int](repeating: 0, count: 2 * size)
         greatest = least
@@ -714,7 +809,7 @@ struct ColumnBottoms {
 
     private var isTree: Bool { count > Self.scanned }
 
-    subscript(column: Int) -> Double {
+    subscript(column: Int) -> FixedLength {
         get { !isTree || valueEpochs[column] == epoch ? values[column] : floor }
         set {
             values[column] = newValue
@@ -742,13 +837,13 @@ struct ColumnBottoms {
     }
 
     /// Where the lowest column ends now: where a full-span item starts.
-    var greatestBottom: Double {
-        guard isTree else { return values.max() ?? 0 }
+    var greatestBottom: FixedLength {
+        guard isTree else { return values.max() ?? .zero }
         return self[winners(1).greatest]
     }
 
     /// Every column to `bottom`.
-    mutating func level(at bottom: Double) {
+    mutating func level(at bottom: FixedLength) {
         guard isTree else {
             for column in values.indices { values[column] = bottom }
             return

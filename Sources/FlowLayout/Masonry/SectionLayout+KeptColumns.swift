@@ -2,14 +2,34 @@ extension SectionLayout {
     /// The section's items with every one its masonry placement chose by rule naming the column it got
     /// (docs/flow-layout.md §22.5): what `keepColumns` edits, so that no item an update finds changes
     /// column. Other sections' lines, and those where every item names its column or spans them all
-    /// (as after an update with kept columns), as they are. O(n) for a masonry section; `work` grows
-    /// by the runs and items read, and by n when they are rewritten.
+    /// (as after an update with kept columns), as they are: O(1), read from the tree's summary. Else,
+    /// in a section of `MasonryPlacement.runsFrom` items or more, the chunks that hold such items are
+    /// rewritten, every other node shared: O(m) for items in m chunks' worth, as after an update with
+    /// kept columns that brought a few. A smaller section, or a run of such items (which becomes
+    /// several chunks), has the whole tree built again, small chunks joined (O(n)). `work` grows by
+    /// the items read.
     func linesKeepingColumns(seed: UInt64, work: inout some WorkCounter) -> SectionLines {
-        guard case .masonry(let placement) = body else { return lines }
-        let placedByRule = !LineTree.forEachRun(in: lines.root, items: 0..<lines.itemCount, work: &work) { item, _ in
-            item.masonryRole != .byRule
+        guard case .masonry(let placement) = body, lines.summary.placesByRule else { return lines }
+        var chunkBecameSeveral = false
+        func named(_ node: LineNode?, first: Int) -> LineNode? {
+            guard let node, node.summary.placesByRule, !chunkBecameSeveral else { return node }
+            work += 1
+            let left = named(node.left, first: first)
+            let start = first + node.leftItems
+            let right = named(node.right, first: start + node.own.itemCount)
+            guard node.own.placesByRule else { return node.with(left: left, right: right) }
+            let chunks = node.chunk.namingColumns(from: start, of: placement, lineSpacing: lines.spacing)
+            guard chunks.count == 1 else {
+                chunkBecameSeveral = true
+                return node
+            }
+            work += node.own.itemCount
+            return LineNode(chunks[0], priority: node.priority, lineSpacing: lines.spacing).with(left: left, right: right)
         }
-        guard placedByRule else { return lines }
+        if lines.itemCount >= MasonryPlacement.runsFrom {
+            let root = named(lines.root, first: 0)
+            if !chunkBecameSeveral { return SectionLines(geometry: lines.geometry, root: root) }
+        }
         work += lines.itemCount
         // Roles do not break lines: each chunk keeps its lines, its items' roles named. Listed chunks
         // that fit in one as breaking fills them are joined, as breaking them again would.

@@ -14,10 +14,12 @@ extension BaseLayout {
     ///
     /// With `keepColumns`, every item of a masonry section that the batch finds names the column it
     /// had before it is applied (docs/flow-layout.md §22.5): only the items the batch adds are placed
-    /// by the rule, and the result is the layout of those named columns. O(n) per masonry section, and
-    /// a cheap read of its items where none is placed by the rule. A masonry section's cells are placed
-    /// again from the first item the batch reached, O(c log n + (n − i) log c) for a change at item i
-    /// (appending k items: O(c + k log c)), or whole where a negative spacing overlaps a column's cells.
+    /// by the rule, and the result is the layout of those named columns. Naming costs the chunks that
+    /// hold items placed by the rule (all of them the first time, O(n)); the cells then move in their
+    /// lanes' runs, O(c log s + k log c) per operation of k items. Otherwise a masonry section's cells
+    /// are placed again from the first item the batch reached, O(c log n + (n − i) log c) for a change
+    /// at item i (appending k items: O(c + k log c)), or whole where a negative spacing overlaps a
+    /// column's cells.
     ///
     /// Throws on the first operation that does not fit the layout it is applied to (an index out of
     /// range, a negative count, more than `maxItems` items or `maxSections` sections); nothing is
@@ -58,7 +60,8 @@ extension BaseLayout {
             guard case .masonry(let placement) = section.body else { return EditedSection(overrides: section.overrides, lines: section.lines) }
             guard keepColumns else { return EditedSection(overrides: section.overrides, lines: section.lines, placement: placement) }
             return EditedSection(
-                overrides: section.overrides, lines: section.linesKeepingColumns(seed: UInt64(index), work: &keeping), placement: placement)
+                overrides: section.overrides, lines: section.linesKeepingColumns(seed: UInt64(index), work: &keeping), placement: placement,
+                keepsColumns: true)
         }
         var mapping = UpdateMapping()
         var total = itemCount

@@ -11,11 +11,17 @@ struct EditedSection {
     /// reached: the items after them are placed on from it (§22.5).
     private let placement: MasonryPlacement?
     private var untouched: Int
+    /// With kept columns, what the batch replaced, in order: the cells the old placement keeps move in
+    /// their lanes rather than being placed again (§22.5). Nil past a quarter of the items.
+    private let keepsColumns: Bool
+    private var keptSteps: [(range: Range<Int>, runs: [(item: FlowItem, count: Int)])]? = []
+    private var keptItems = 0
 
-    init(overrides: FlowSection, lines: SectionLines, placement: MasonryPlacement? = nil) {
+    init(overrides: FlowSection, lines: SectionLines, placement: MasonryPlacement? = nil, keepsColumns: Bool = false) {
         self.overrides = overrides
         self.lines = lines
         self.placement = placement
+        self.keepsColumns = keepsColumns
         untouched = lines.itemCount
     }
 
@@ -32,6 +38,13 @@ struct EditedSection {
     /// else (and from then on) in the items.
     mutating func replace(_ range: Range<Int>, with runs: [(item: FlowItem, count: Int)], budget: Int, work: inout some WorkCounter) {
         untouched = Swift.min(untouched, range.lowerBound)
+        // Past a quarter of the items, placing them again costs about as much.
+        keptItems += range.count + runs.reduce(0) { $0 + $1.count }
+        if keepsColumns, keptSteps != nil, keptItems <= itemCount / 4 + 64 {
+            keptSteps!.append((range, runs))
+        } else {
+            keptSteps = nil
+        }
         if sequence == nil {
             if let replaced = lines.replacing(range, with: runs, budget: budget, work: &work) {
                 lines = replaced
@@ -64,12 +77,18 @@ struct EditedSection {
 
     /// The section's lines: as edited, or broken once from the edited items, the stretches the batch
     /// left alone read from the old lines; and, for a masonry section, its placement with the items
-    /// from the first the batch reached placed on from the old one, where it can (§22.5). `work` grows
-    /// by the items broken and placed.
+    /// from the first the batch reached placed on from the old one, where it can, or, with kept
+    /// columns, the kept cells moved in their lanes' runs (§22.5). `work` grows by the items broken and
+    /// placed.
     func finished(seed: UInt64, work: inout some WorkCounter) -> (overrides: FlowSection, lines: SectionLines, placement: MasonryPlacement?) {
         let lines = finishedLines(seed: seed, work: &work)
         guard let placement else { return (overrides, lines, nil) }
         let direction = lines.geometry.direction
+        if untouched == lines.itemCount, placement.itemCount == untouched { return (overrides, lines, placement) }
+        if let keptSteps, placement.itemCount >= MasonryPlacement.runsFrom {
+            let steps = keptSteps.map { step in (step.range, step.runs.map { (MasonryItem($0.item, direction: direction), $0.count) }) }
+            if let kept = placement.keepingColumns(replacing: steps, work: &work), kept.keepsItsRuns { return (overrides, lines, kept) }
+        }
         var reading = 0
         let placed = placement.placing(from: untouched, count: lines.itemCount - untouched, { place in
             LineTree.forEachRun(in: lines.root, items: untouched..<lines.itemCount, work: &reading) { item, count in
@@ -78,7 +97,7 @@ struct EditedSection {
             }
         }, work: &work)
         work += reading
-        return (overrides, lines, placed)
+        return (overrides, lines, placed?.keepsItsRuns == false ? nil : placed)
     }
 
     private func finishedLines(seed: UInt64, work: inout some WorkCounter) -> SectionLines {
