@@ -36,6 +36,21 @@ struct FixedLength: Hashable, Comparable, Sendable {
         self.init(fraction: value)
     }
 
+    /// `init(_:)` with the fractional path inlined too: for a loop that converts a length a cell (a
+    /// masonry placement's heights, mostly fractional). Elsewhere it stays a call, which keeps the
+    /// paths that convert a bound or two short.
+    @inline(__always)
+    init(converting value: Double) {
+        if value.magnitude < 0x1p62 {
+            let whole = Int64(value)
+            if Double(whole) == value {
+                self.init(high: whole, low: 0)
+                return
+            }
+        }
+        self = Self.fraction(value)
+    }
+
     /// `value`, or the least or greatest length past ±2⁶⁰ and for infinities: a search bound.
     init(clamping value: Double) {
         if value < -0x1p60 {
@@ -47,12 +62,13 @@ struct FixedLength: Hashable, Comparable, Sendable {
         }
     }
 
-    @inline(__always)
     private init(fraction value: Double) {
-        guard value.isFinite, value != 0 else {
-            self = .zero
-            return
-        }
+        self = Self.fraction(value)
+    }
+
+    @inline(__always)
+    private static func fraction(_ value: Double) -> FixedLength {
+        guard value.isFinite, value != 0 else { return .zero }
         // |value| = significand · 2^exponent with an integer significand of at most 53 bits, read
         // from the bits (the exponent's accessor is a call into the runtime).
         let bits = value.bitPattern
@@ -69,8 +85,8 @@ struct FixedLength: Hashable, Comparable, Sendable {
         } else {
             magnitude = (0, 0)
         }
-        self.init(high: Int64(bitPattern: magnitude.high), low: magnitude.low)
-        if value < 0 { self = -self }
+        let result = FixedLength(high: Int64(bitPattern: magnitude.high), low: magnitude.low)
+        return value < 0 ? -result : result
     }
 
     /// The nearest double (ties to even).

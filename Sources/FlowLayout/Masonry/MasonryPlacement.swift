@@ -411,7 +411,7 @@ public final class MasonryPlacement: Sendable {
                         lane = tree.leastColumn
                     }
                     let top = bottoms[lane]
-                    let bottom = top + FixedLength(height)
+                    let bottom = top + FixedLength(converting: height)
                     bottoms[lane] = bottom + lineSpacing
                     if !scanned { tree[lane] = bottoms[lane] }
                     lanes.initializeElement(at: item, to: UInt16(truncatingIfNeeded: lane))

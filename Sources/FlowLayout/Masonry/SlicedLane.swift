@@ -1,6 +1,6 @@
 /// A run of one lane's cells in the storage of a placement made by placing (docs/flow-layout.md §22.5):
 /// lane `lane` of `source`, its cells at `positions`, joined to the lane's cell before it by `lead`
-/// (how far below that cell's end, its bottom plus the spacing, the run's first cell starts; below 0
+/// (how far below that cell's end, its bottom plus the spacing, the run's first cell starts; from 0
 /// for the lane's first cell) and `itemLead` (its first item less that cell's; the item plus one for
 /// the lane's first). Everything else is a difference of exact values within the source, so a run
 /// moves with the cells before it, and is renumbered with them, without being touched.
@@ -52,7 +52,7 @@ struct LaneSlice: Sendable {
         LaneSlice(source: source, lane: lane, positions: positions, lead: lead, itemLead: itemLead)
     }
 
-    /// The first position whose cell ends at or below `bound` from the run's start (bottoms never
+    /// The first position whose cell ends at or after `bound` from the run's start (bottoms never
     /// decrease along a run: its lane's cells follow one another): a binary search in the source.
     func firstPosition(endingAtOrAfter bound: FixedLength) -> Int {
         // Read against the source's own tops: one addition a probe.
@@ -78,10 +78,20 @@ struct LaneSlice: Sendable {
 /// What a subtree of runs adds up to: its cells, the items it spans, its extent (as `LaneSlice.span`),
 /// and its nodes. Combining two is O(1).
 struct SliceSpan: Sendable {
-    var cells = 0
-    var items = 0
-    var extent = FixedLength.zero
-    var nodes = 0
+    var cells: Int
+    var items: Int
+    var extent: FixedLength
+    var nodes: Int
+
+    init(cells: Int = 0, items: Int = 0, extent: FixedLength = .zero, nodes: Int = 0) {
+        (self.cells, self.items, self.extent, self.nodes) = (cells, items, extent, nodes)
+    }
+
+    /// One run's, in a node of its own.
+    init(_ slice: LaneSlice, spacing: FixedLength) {
+        let (items, extent) = slice.span(spacing: spacing)
+        self.init(cells: slice.positions.count, items: items, extent: extent, nodes: 1)
+    }
 
     static func + (a: SliceSpan, b: SliceSpan) -> SliceSpan {
         SliceSpan(cells: a.cells + b.cells, items: a.items + b.items, extent: a.extent + b.extent, nodes: a.nodes + b.nodes)
@@ -104,12 +114,11 @@ final class SliceNode: Sendable {
     }
 
     convenience init(_ slice: LaneSlice, spacing: FixedLength) {
-        let (items, extent) = slice.span(spacing: spacing)
         // The treap's shape never shows in an answer; its priorities only need to be spread.
         var mixed = UInt64(truncatingIfNeeded: slice.positions.lowerBound) &* 0x9E37_79B9_7F4A_7C15 ^ UInt64(bitPattern: slice.lead.high)
         mixed ^= slice.lead.low &* 0xBF58_476D_1CE4_E5B9 ^ UInt64(truncatingIfNeeded: slice.itemLead) << 17 ^ UInt64(slice.lane) << 40
         mixed = (mixed ^ mixed >> 31) &* 0x94D0_49BB_1331_11EB
-        self.init(nil, slice, nil, priority: mixed ^ mixed >> 29, own: SliceSpan(cells: slice.positions.count, items: items, extent: extent, nodes: 1))
+        self.init(nil, slice, nil, priority: mixed ^ mixed >> 29, own: SliceSpan(slice, spacing: spacing))
     }
 
     func with(left: SliceNode?, right: SliceNode?) -> SliceNode {
@@ -144,53 +153,39 @@ struct SlicedLane: Sendable {
     /// `end`, or 0 for a lane without cells: where its first cell's lead counts from.
     var endOrZero: FixedLength { root == nil ? .zero : span.extent }
 
-    /// The lane's last cell whose item is below `item`. O(log s + log r) for runs of r cells.
-    func last(before item: Int, work: inout some WorkCounter) -> Cell? {
+    /// The lane's last cell whose item is below `item`, and its first from `item` on: one walk down,
+    /// then a binary search in the run that holds `item`. O(log s + log r) for runs of r cells.
+    func cells(around item: Int, work: inout some WorkCounter) -> (before: Cell?, from: Cell?) {
         var (node, base, start) = (root, -1, FixedLength.zero)
-        var found: Cell?
+        var (before, from): (Cell?, Cell?) = (nil, nil)
         while let current = node {
             work += 1
             let left = current.left?.span ?? SliceSpan()
-            let (runBase, runStart) = (base + left.items, start + left.extent)
-            if runBase + current.slice.itemLead >= item {
+            let (runBase, runStart, slice) = (base + left.items, start + left.extent, current.slice)
+            func cell(_ position: Int) -> Cell {
+                let cell = slice.cell(position)
+                return Cell(item: runBase + cell.item, top: runStart + cell.top, height: cell.height)
+            }
+            if runBase + slice.itemLead >= item {
+                from = cell(slice.positions.lowerBound)
                 node = current.left
             } else if runBase + current.own.items < item {
-                let last = current.slice.cell(current.slice.positions.upperBound - 1)
-                found = Cell(item: runBase + last.item, top: runStart + last.top, height: last.height)
+                before = cell(slice.positions.upperBound - 1)
                 (base, start) = (runBase + current.own.items, runStart + current.own.extent)
                 node = current.right
             } else {
-                let position = current.slice.firstPosition { runBase + current.slice.cell($0).item >= item } - 1
-                let cell = current.slice.cell(position)
-                return Cell(item: runBase + cell.item, top: runStart + cell.top, height: cell.height)
+                let position = slice.firstPosition { runBase + slice.cell($0).item >= item }
+                return (cell(position - 1), cell(position))
             }
         }
-        return found
+        return (before, from)
     }
 
-    /// The lane's first cell whose item is `item` or above. O(log s + log r).
-    func first(from item: Int, work: inout some WorkCounter) -> Cell? {
-        var (node, base, start) = (root, -1, FixedLength.zero)
-        var found: Cell?
-        while let current = node {
-            work += 1
-            let left = current.left?.span ?? SliceSpan()
-            let (runBase, runStart) = (base + left.items, start + left.extent)
-            if runBase + current.own.items < item {
-                (base, start) = (runBase + current.own.items, runStart + current.own.extent)
-                node = current.right
-            } else if runBase + current.slice.itemLead >= item {
-                let first = current.slice.cell(current.slice.positions.lowerBound)
-                found = Cell(item: runBase + first.item, top: runStart + first.top, height: first.height)
-                node = current.left
-            } else {
-                let position = current.slice.firstPosition { runBase + current.slice.cell($0).item >= item }
-                let cell = current.slice.cell(position)
-                return Cell(item: runBase + cell.item, top: runStart + cell.top, height: cell.height)
-            }
-        }
-        return found
-    }
+    /// The lane's last cell whose item is below `item`.
+    func last(before item: Int, work: inout some WorkCounter) -> Cell? { cells(around: item, work: &work).before }
+
+    /// The lane's first cell whose item is `item` or above.
+    func first(from item: Int, work: inout some WorkCounter) -> Cell? { cells(around: item, work: &work).from }
 
     /// The cells of items below `item`, and the rest, joined to the first part's last cell.
     func split(before item: Int) -> (SlicedLane, SlicedLane) {
@@ -212,13 +207,8 @@ struct SlicedLane: Sendable {
         let position = node.slice.firstPosition { runBase + node.slice.cell($0).item >= item }
         let (first, second) = node.slice.split(at: position, spacing: spacing)
         return (
-            SliceNode(node.left, first, nil, priority: node.priority, own: Self.own(first, spacing: spacing)),
-            SliceNode(nil, second, node.right, priority: node.priority, own: Self.own(second, spacing: spacing)))
-    }
-
-    private static func own(_ slice: LaneSlice, spacing: FixedLength) -> SliceSpan {
-        let (items, extent) = slice.span(spacing: spacing)
-        return SliceSpan(cells: slice.positions.count, items: items, extent: extent, nodes: 1)
+            SliceNode(node.left, first, nil, priority: node.priority, own: SliceSpan(first, spacing: spacing)),
+            SliceNode(nil, second, node.right, priority: node.priority, own: SliceSpan(second, spacing: spacing)))
     }
 
     /// The cells of items below `range` and those past it, the second part's first cell still joined
