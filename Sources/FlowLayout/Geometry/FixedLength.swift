@@ -25,15 +25,7 @@ struct FixedLength: Hashable, Comparable, Sendable {
     /// Whole numbers take a short path: most lengths are.
     @inline(__always)
     init(_ value: Double) {
-        // Truncate and convert back (two instructions; `rounded` is a library call on baseline x86-64).
-        if value.magnitude < 0x1p62 {
-            let whole = Int64(value)
-            if Double(whole) == value {
-                self.init(high: whole, low: 0)
-                return
-            }
-        }
-        self.init(fraction: value)
+        if let whole = Self.whole(value) { self = whole } else { self.init(fraction: value) }
     }
 
     /// `init(_:)` with the fractional path inlined too: for a loop that converts a length a cell (a
@@ -41,14 +33,16 @@ struct FixedLength: Hashable, Comparable, Sendable {
     /// paths that convert a bound or two short.
     @inline(__always)
     init(converting value: Double) {
-        if value.magnitude < 0x1p62 {
-            let whole = Int64(value)
-            if Double(whole) == value {
-                self.init(high: whole, low: 0)
-                return
-            }
-        }
-        self = Self.fraction(value)
+        self = Self.whole(value) ?? Self.fraction(value)
+    }
+
+    /// `value` when it is a whole number: truncated and converted back (two instructions; `rounded` is
+    /// a library call on baseline x86-64).
+    @inline(__always)
+    private static func whole(_ value: Double) -> FixedLength? {
+        guard value.magnitude < 0x1p62 else { return nil }
+        let whole = Int64(value)
+        return Double(whole) == value ? FixedLength(high: whole, low: 0) : nil
     }
 
     /// `value`, or the least or greatest length past ±2⁶⁰ and for infinities: a search bound.
