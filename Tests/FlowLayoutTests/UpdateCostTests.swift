@@ -156,6 +156,23 @@ struct UpdateCostTests {
         }
     }
 
+    /// Every kept step walks every lane: a batch of many steps in many columns is placed on from the
+    /// change instead, and costs about a registration, not steps × lanes.
+    @Test func manyKeptStepsInManyColumnsCostAboutARegistration() {
+        let count = 20_000
+        var section = FlowSection(items: .sizes((0..<count).map(Self.gridSize)))
+        section.masonryRoles = (0..<count).map { .column($0 % 512) }
+        var input = FlowLayoutInput(sections: [section], crossAxisLength: 320)
+        input.settings.masonry = MasonryColumns(count: .fixed(512), columnSpacing: 0)
+        let layout = BaseLayout(input)
+        let batch = (0..<400).map { LayoutUpdate.resizeItems(section: 0, at: 40 * $0, sizes: [Size(width: 60, height: 70)]) }
+        var (kept, plain) = (0, 0)
+        _ = try! layout.updated(by: batch, keepColumns: true, work: &kept)
+        _ = try! layout.updated(by: batch, work: &plain)
+        print("400 resizes in 512 columns of 20,000 items: work \(kept) kept, \(plain) placed again from the first")
+        #expect(kept <= plain + count / 8, "work \(kept) against \(plain)")
+    }
+
     @Test func resizingInTheMiddleOfAFeedCostsTheDepth() {
         expectFollowsTheChange("resize 1 in a feed", Self.feed, items: 1) { count in
             [.resizeItems(section: 0, at: 500, sizes: [Size(width: 300, height: 123)])]

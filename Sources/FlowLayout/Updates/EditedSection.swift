@@ -85,7 +85,10 @@ struct EditedSection {
         guard let placement else { return (overrides, lines, nil) }
         let direction = lines.geometry.direction
         if untouched == lines.itemCount, placement.itemCount == untouched { return (overrides, lines, placement) }
-        if let keptSteps, placement.itemCount >= MasonryPlacement.runsFrom {
+        // Each step walks every lane: past one lane step per 8 items, placing again costs less.
+        if let keptSteps, placement.itemCount >= MasonryPlacement.runsFrom,
+            keptSteps.count * (placement.columnCount + 1) <= placement.itemCount / 8
+        {
             let steps = keptSteps.map { step in (step.range, step.runs.map { (MasonryItem($0.item, direction: direction), $0.count) }) }
             if let kept = placement.keepingColumns(replacing: steps, work: &work), kept.keepsItsRuns { return (overrides, lines, kept) }
         }
