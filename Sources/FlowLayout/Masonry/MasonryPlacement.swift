@@ -297,6 +297,7 @@ public final class MasonryPlacement: Sendable {
             let fullSpan = item.role == .fullSpan
             let height = columns.height(of: item.size, columnWidth: fullSpan ? width : columnWidth)
             let exactHeight = FixedLength(height)
+            let advance = exactHeight + FixedLength(lineSpacing)
             if !(height >= 0) { heightsAreNatural = false }
             var named: Int?
             if case .column(let column) = item.role { named = Swift.min(Swift.max(0, column), count - 1) }
@@ -308,12 +309,12 @@ public final class MasonryPlacement: Sendable {
                     // Below every column, across all of them; every column then continues below it.
                     lane = count
                     top = bottoms.greatestBottom
-                    bottoms.level(at: top + exactHeight + FixedLength(lineSpacing))
+                    bottoms.level(at: top + advance)
                     leveled = true
                 } else {
                     lane = named ?? (ordered ? (numberedFrom + firstItem + laneOfItem.count) % count : bottoms.leastColumn)
                     top = bottoms[lane]
-                    bottoms[lane] = top + exactHeight + FixedLength(lineSpacing)
+                    bottoms[lane] = top + advance
                 }
                 if descent == nil, !(height >= 0 && lineSpacing >= 0 && top >= (lastTop ?? top)) { descent = firstItem + laneOfItem.count }
                 lastTop = top
