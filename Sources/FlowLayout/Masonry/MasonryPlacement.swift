@@ -145,13 +145,6 @@ public final class MasonryPlacement: Sendable {
     /// How many cells lane `lane` holds in this placement's own storage.
     func storedCount(lane: Int) -> Int { lanes.counts[lane] }
 
-    /// The position in its lane of item `item`, in this placement's own storage. O(log n).
-    func storedPosition(ofItem item: Int) -> (lane: Int, position: Int) {
-        var uncounted = Uncounted()
-        let lane = Int(laneOfItem[item])
-        return (lane, lanes.count(lane: lane, below: item, work: &uncounted))
-    }
-
     /// This placement's first `start` items followed by `items` (`count` of them, for the arrays they
     /// are placed in), each placed after the ones before as a placement of all of them would (§22.5):
     /// O(c log n + k log c) for k items in c columns, the storage shared with this placement and
