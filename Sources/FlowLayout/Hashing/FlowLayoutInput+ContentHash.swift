@@ -12,8 +12,8 @@ extension FlowLayoutInput {
         var hasher = ContentHasher()
         LayoutEnvironment(self).combine(into: &hasher)
         hasher.combine(sections.count)
-        let counted = settings.countedItem
         for section in sections {
+            let counted = settings.countedItem(of: section)
             let items: SequenceHash
             if case .count(let count) = section.items, section.hasCountedItemsOnly {
                 items = SequenceHash(counted).repeated(count)
@@ -67,6 +67,11 @@ extension ContentHasher {
             if let crossSize = css.crossSize { combine(crossSize) }
         }
         if let masonry = settings.masonry { combine(masonry) }
+        if let compositional = settings.compositional { combine(compositional) }
+        if settings.interSectionSpacing != 0 {
+            combine(0x696E_7465_7253_6563 as UInt64)  // "interSec"
+            combine(settings.interSectionSpacing)
+        }
     }
 
     /// Masonry settings, only where given, after a tag of their own: ids of layouts without them stay
@@ -102,6 +107,7 @@ extension ContentHasher {
         combine(section.footerReferenceSize != nil)
         if let size = section.footerReferenceSize { combine(size) }
         if let masonry = section.masonry { combine(masonry) }
+        if let compositional = section.compositional { combine(compositional) }
         combine(itemCount)
         combine(items)
     }

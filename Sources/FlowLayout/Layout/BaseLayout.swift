@@ -113,10 +113,16 @@ public final class BaseLayout: Sendable {
         var itemCount = 0
         var hasDepths = false
         for (index, (overrides, lines)) in given.enumerated() {
-            let geometry = environment.geometry(of: overrides)
-            let laidOut = SectionLayout(
-                overrides, lines: lines, header: geometry.header, footer: geometry.footer, settings: settings,
-                offset: offset, sectionInset: geometry.inset, placement: index < placements.count ? placements[index] : nil)
+            if index > 0 { offset += settings.interSectionSpacing }
+            let laidOut: SectionLayout
+            if let compositional = settings.compositional(of: overrides) {
+                laidOut = SectionLayout(overrides, compositional: compositional, lines: lines, environment: environment, offset: offset)
+            } else {
+                let geometry = environment.geometry(of: overrides)
+                laidOut = SectionLayout(
+                    overrides, lines: lines, header: geometry.header, footer: geometry.footer, settings: settings,
+                    offset: offset, sectionInset: geometry.inset, placement: index < placements.count ? placements[index] : nil)
+            }
             if !laidOut.staysInItsSpan { ordered = false }
             offset = laidOut.end
             itemCount += laidOut.itemCount
@@ -124,7 +130,8 @@ public final class BaseLayout: Sendable {
             sections.append(laidOut)
         }
         self.sections = sections
-        self.sectionsAreOrdered = ordered
+        // Sections overlap when the spacing between them is negative: no binary search by their spans.
+        self.sectionsAreOrdered = ordered && (settings.interSectionSpacing >= 0 || sections.count < 2)
         self.hasParallaxDepths = hasDepths
         self.itemCount = itemCount
         self.contentSize = environment.dimension > 0

@@ -1,5 +1,5 @@
-/// Everything the base layout depends on, and nothing it does not: no scroll offset, no scroll-axis
-/// viewport length, no screen scale. Two requests with equal inputs share one cached base layout.
+/// Everything the base layout depends on, and nothing it does not: no scroll offset, no screen scale,
+/// and no scroll-axis viewport length unless a compositional section resolves against it. Two requests with equal inputs share one cached base layout.
 ///
 /// Lengths are in points. A value type; `contentHash` (O(items)) names it across processes.
 public struct FlowLayoutInput: Hashable, Sendable {
@@ -17,6 +17,13 @@ public struct FlowLayoutInput: Hashable, Sendable {
     public var safeAreaInsets: EdgeInsets
     /// Only read when `settings.sectionInsetReference` is `.layoutMargins`.
     public var layoutMargins: EdgeInsets
+    /// The bounds' length along the scroll axis, in points: read only by compositional sections, whose
+    /// containers are the whole viewport (docs/flow-layout.md §23.2); part of the id unless 0, so give
+    /// it only for them.
+    public var scrollAxisLength: Double
+
+    /// Whether any section is laid out as a compositional section.
+    public var hasCompositionalSections: Bool { sections.contains { settings.compositional(of: $0) != nil } }
 
     /// An input with UIKit's default settings and no insets unless given.
     public init(
@@ -25,7 +32,8 @@ public struct FlowLayoutInput: Hashable, Sendable {
         crossAxisLength: Double,
         contentInset: EdgeInsets = .zero,
         safeAreaInsets: EdgeInsets = .zero,
-        layoutMargins: EdgeInsets = .zero
+        layoutMargins: EdgeInsets = .zero,
+        scrollAxisLength: Double = 0
     ) {
         self.settings = settings
         self.sections = sections
@@ -33,6 +41,7 @@ public struct FlowLayoutInput: Hashable, Sendable {
         self.contentInset = contentInset
         self.safeAreaInsets = safeAreaInsets
         self.layoutMargins = layoutMargins
+        self.scrollAxisLength = scrollAxisLength
     }
 
     /// Total number of items in every section. O(sections).

@@ -46,6 +46,12 @@ public struct FlowLayoutSettings: Hashable, Sendable {
     /// Beyond UIKit: every section lays its cells in columns (docs/flow-layout.md §22), unless it
     /// gives its own `FlowSection.masonry`. Not with `css`.
     public var masonry: MasonryColumns?
+    /// UICollectionViewCompositionalLayout's section (docs/flow-layout.md §23) for every section that
+    /// gives neither its own `FlowSection.compositional` nor `FlowSection.masonry`. Not with `css`.
+    public var compositional: CompositionalSection?
+    /// Space between consecutive sections along the scroll axis (UICollectionViewCompositionalLayout-
+    /// Configuration.interSectionSpacing), in points.
+    public var interSectionSpacing: Double = 0
 
     /// UIKit's defaults: vertical, 50 × 50 items, spacings of 10, no insets, headers or footers.
     public init() {}
@@ -53,6 +59,19 @@ public struct FlowLayoutSettings: Hashable, Sendable {
     /// What a counted section's items are: the estimate when there is one, else `itemSize`.
     public var countedItem: FlowItem {
         estimatedItemSize.map { FlowItem(size: $0, isEstimated: true) } ?? FlowItem(size: itemSize)
+    }
+
+    /// What a counted section's items are: a compositional section's are at their leaves' estimates
+    /// (unmeasured, §23.7), any other's `countedItem`.
+    func countedItem(of section: FlowSection) -> FlowItem {
+        compositional(of: section) != nil ? FlowItem(size: .zero, isEstimated: true) : countedItem
+    }
+
+    /// The compositional section `section` is laid out as, if any: its own, else the layout's unless
+    /// it gives its own masonry; never in CSS mode (§23.1).
+    func compositional(of section: FlowSection) -> CompositionalSection? {
+        guard css == nil else { return nil }
+        return section.compositional ?? (section.masonry == nil ? compositional : nil)
     }
 
     /// The axis the content scrolls along, which CSS mode derives from `flexDirection`.

@@ -43,6 +43,9 @@ public struct FlowSection: Hashable, Sendable {
     public var masonry: MasonryColumns?
     /// Per listed item, how a masonry section places it; nil when every item goes by the rule.
     public var masonryRoles: [MasonryRole]?
+    /// Lays the section out as a compositional section (docs/flow-layout.md §23); overrides
+    /// `FlowLayoutSettings.compositional` and the flow settings.
+    public var compositional: CompositionalSection?
 
     /// A section of `items` with the given overrides (nil: the layout's setting).
     public init(
@@ -55,7 +58,8 @@ public struct FlowSection: Hashable, Sendable {
         parallaxDepths: [Double]? = nil,
         estimated: [Bool]? = nil,
         masonry: MasonryColumns? = nil,
-        masonryRoles: [MasonryRole]? = nil
+        masonryRoles: [MasonryRole]? = nil,
+        compositional: CompositionalSection? = nil
     ) {
         self.items = items
         self.sectionInset = sectionInset
@@ -67,6 +71,7 @@ public struct FlowSection: Hashable, Sendable {
         self.estimated = estimated
         self.masonry = masonry
         self.masonryRoles = masonryRoles
+        self.compositional = compositional
     }
 
     /// Item `index`: `countedItem` in a counted section, else its listed size; with its depth, estimate

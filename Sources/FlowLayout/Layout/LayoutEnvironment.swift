@@ -12,6 +12,8 @@ public struct LayoutEnvironment: Sendable {
     /// Bounds minus content insets across the scroll axis: the width lines are broken to (§1); 0 when
     /// the bounds leave no room.
     public let dimension: Double
+    /// The bounds' length along the scroll axis (compositional sections' containers, §23.2).
+    public let scrollAxisLength: Double
     let insetAdjustment: SectionInsetAdjustment
 
     init(_ input: FlowLayoutInput) {
@@ -23,6 +25,18 @@ public struct LayoutEnvironment: Sendable {
         direction = settings.effectiveScrollDirection
         dimension = Swift.max(0, crossAxisLength - direction.lineLead(contentInset) - direction.lineTrail(contentInset))
         insetAdjustment = SectionInsetAdjustment(input)
+        scrollAxisLength = input.scrollAxisLength
+    }
+
+    /// The container of a compositional section's groups (§23.2): the viewport less the content inset
+    /// and the section's insets, on both axes.
+    func container(of section: CompositionalSection) -> Size {
+        let insets = section.contentInsets
+        let width = direction == .vertical ? dimension : scrollAxisLength - contentInset.left - contentInset.right
+        let height = direction == .vertical ? scrollAxisLength - contentInset.top - contentInset.bottom : dimension
+        return Size(
+            width: Swift.max(0, width - insets.leading - insets.trailing),
+            height: Swift.max(0, height - insets.top - insets.bottom))
     }
 
     /// A section's line geometry, header and footer lengths, and its inset after `sectionInsetReference`.
@@ -47,7 +61,7 @@ public struct LayoutEnvironment: Sendable {
             }
         }
         return SectionLines(geometry: geometry, seed: seed) { feed in
-            section.forEachRun(countedItem: settings.countedItem, feed)
+            section.forEachRun(countedItem: settings.countedItem(of: section), feed)
         }
     }
 
@@ -61,5 +75,10 @@ public struct LayoutEnvironment: Sendable {
             hasher.combine(layoutMargins)
         }
         hasher.combine(settings)
+        // Given only for compositional sections (FlowLayoutInput.scrollAxisLength): other ids stay.
+        if scrollAxisLength != 0 {
+            hasher.combine(0x636F_6D70_6F73_6974 as UInt64)  // "composit"
+            hasher.combine(scrollAxisLength)
+        }
     }
 }

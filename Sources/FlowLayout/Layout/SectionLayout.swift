@@ -8,6 +8,8 @@ struct SectionLayout: Sendable {
         /// Columns (§22): the frames from the placement; the lines hold the items (their estimate flags,
         /// depths and roles), not the geometry.
         case masonry(MasonryPlacement)
+        /// A compositional section (§23): the frames from its groups; the lines hold its cells.
+        case compositional(CompositionalBody)
     }
 
     /// The section as given, without its items (they are in `lines`).
@@ -62,6 +64,12 @@ struct SectionLayout: Sendable {
         case .masonry(let placement):
             low = Swift.min(low, linesStart + placement.reach.low)
             high = Swift.max(high, linesStart + placement.reach.high)
+        case .compositional(let body):
+            let placement = body.placement
+            let alongScroll = !body.isOrthogonal
+            guard placement.groupCount > 0 else { break }
+            low = Swift.min(low, linesStart + (alongScroll ? placement.reach.low : placement.acrossReach.low))
+            high = Swift.max(high, linesStart + (alongScroll ? placement.extent + placement.reach.high : placement.acrossReach.high))
         }
         return (low, high)
     }
@@ -75,8 +83,11 @@ struct SectionLayout: Sendable {
 
     /// Bytes the section keeps alive besides its slot in the layout's array.
     var heapByteCount: Int {
-        guard case .masonry(let placement) = body else { return lines.heapByteCount }
-        return lines.heapByteCount + placement.heapByteCount
+        switch body {
+        case .masonry(let placement): return lines.heapByteCount + placement.heapByteCount
+        case .compositional(let body): return lines.heapByteCount + body.placement.heapByteCount
+        case .uniform, .rows: return lines.heapByteCount
+        }
     }
 
     /// A masonry cell's frame in content coordinates, left to right and unrounded (§22.3).
@@ -173,7 +184,7 @@ extension SectionLayout {
     /// The columns `overrides` lays its cells in, if any: its own `masonry` or the layout's, never in
     /// CSS mode (§22).
     static func masonry(of overrides: FlowSection, settings: FlowLayoutSettings) -> MasonryColumns? {
-        settings.css == nil ? overrides.masonry ?? settings.masonry : nil
+        settings.css == nil && settings.compositional(of: overrides) == nil ? overrides.masonry ?? settings.masonry : nil
     }
 
     /// A placer for the section's columns (docs/flow-layout.md §22): the width inside its insets and its

@@ -37,15 +37,17 @@ extension BaseLayout {
         switch kind {
         case .cell:
             return lastCell(containing: point, viewport: viewport, work: &work)
-        case .header, .footer:
+        case .header, .footer, .sectionBackground:
             let search = contentMirror(viewport).unmap(around)
             var hit: LayoutAttributes?
             for section in sectionRange(touching: search, probes: &work) where mayHoldElements(section: section, touching: search) {
                 work += 1
-                guard let frame = supplementaryFrame(kind, section: section, viewport: viewport, pinned: false),
-                    frame.contains(point)
-                else { continue }
-                hit = LayoutAttributes(kind: kind, section: section, item: 0, frame: frame, zIndex: LayoutAttributes.supplementaryZIndex)
+                let frame = kind == .sectionBackground
+                    ? sectionBackgroundFrame(section: section, viewport: viewport)
+                    : supplementaryFrame(kind, section: section, viewport: viewport, pinned: false)
+                guard let frame, frame.contains(point) else { continue }
+                let zIndex = kind == .sectionBackground ? LayoutAttributes.sectionBackgroundZIndex : LayoutAttributes.supplementaryZIndex
+                hit = LayoutAttributes(kind: kind, section: section, item: 0, frame: frame, zIndex: zIndex)
             }
             return hit
         case .stretchHeader, .background:

@@ -38,6 +38,8 @@ extension BaseLayout {
                 appendCells(of: lines, section: index, viewport: viewport, limit: limit, into: &result, work: &examined)
             case .masonry(let placement):
                 appendCells(of: placement, section: index, viewport: viewport, limit: limit, into: &result, work: &examined)
+            case .compositional(let body):
+                appendCells(of: body, section: index, viewport: viewport, limit: limit, into: &result, work: &examined)
             }
             if result.count > limit { return }
         }
@@ -55,6 +57,13 @@ extension BaseLayout {
         }
         appendSupplementaries(.header)
         appendSupplementaries(.footer)
+        // Compositional sections' backgrounds last (§23.12).
+        for index in candidates where mayHoldElements(section: index, touching: sectionSearch) {
+            guard let frame = sectionBackgroundFrame(section: index, viewport: viewport), frame.touches(rect) else { continue }
+            examined += 1
+            result.append(LayoutAttributes(
+                kind: .sectionBackground, section: index, item: 0, frame: frame, zIndex: LayoutAttributes.sectionBackgroundZIndex))
+        }
     }
 
     /// The frame a section occupies, left to right: the whole `dimension` across, its length along
@@ -99,7 +108,7 @@ extension BaseLayout {
         switch sections[index].body {
         case .uniform: uniform = true
         case .rows: uniform = false
-        case .masonry:
+        case .masonry, .compositional:
             return MirrorTransform(mapping: .mirror(length: isHorizontal ? contentSize.width : dimension), mirrorsAfterRounding: false)
         }
         if !isHorizontal { return MirrorTransform(mapping: .mirror(length: dimension), mirrorsAfterRounding: uniform) }
@@ -217,6 +226,9 @@ extension BaseLayout {
             case .masonry(let placement):
                 appendCells(of: placement, section: index, viewport: viewport, limit: .max, into: &found, work: &work)
                 if let cell = hit() { return cell }
+            case .compositional(let body):
+                appendCells(of: body, section: index, viewport: viewport, limit: .max, into: &found, work: &work)
+                if let cell = hit() { return cell }
             case .rows(let lines):
                 // Lines may go backwards: the chunks that may reach the bounds, the last first.
                 let (reader, relativeLow) = lineReader(lines, section: index, viewport: viewport, limit: .max)
@@ -275,6 +287,9 @@ extension BaseLayout {
             work += 1
             let cells = MasonryCells(self, section: path.section, placement: placement, viewport: viewport)
             result.append(cells.attributes(item: path.item, cell: placement.cell(path.item), work: &work))
+        case .compositional(let body):
+            // A cell is its own line, as in masonry.
+            result.append(compositionalAttributes(of: body, section: path.section, item: path.item, viewport: viewport, work: &work))
         }
     }
 
@@ -323,6 +338,12 @@ extension BaseLayout {
         }
     }
 
+    /// Whether a section's header or footer pins: the layout's setting, or a compositional section's own.
+    private func pins(_ kind: LayoutAttributes.Kind, section: SectionLayout) -> Bool {
+        guard case .compositional(let body) = section.body else { return kind == .header ? pinsHeaders : pinsFooters }
+        return (kind == .header ? body.section.header : body.section.footer)?.pinToVisibleBounds ?? false
+    }
+
     /// The frame of a section's header or footer for this viewport, pinned when the layout asks for it
     /// (docs/flow-layout.md §10) unless `pinned` is false, or nil when the section has none.
     func supplementaryFrame(_ kind: LayoutAttributes.Kind, section index: Int, viewport: Viewport, pinned: Bool = true) -> Rect? {
@@ -346,7 +367,7 @@ extension BaseLayout {
         let inset = viewport.contentInset
         let visibleMin = direction.scrollMin(viewport.bounds) + direction.scrollLead(inset)
         let visibleMax = direction.scrollMax(viewport.bounds) - direction.scrollTrail(inset)
-        if isHeader && pinsHeaders && pinned {
+        if isHeader && pinned && pins(.header, section: section) {
             if mirrored {
                 if visibleMax < scroll + length { scroll = visibleMax - length }
                 if scroll - section.footerLength < sectionMin { scroll = sectionMin + section.footerLength }
@@ -356,12 +377,18 @@ extension BaseLayout {
                     scroll = sectionMax - section.footerLength - section.headerLength
                 }
             }
-        } else if !isHeader && pinsFooters && pinned {
+        } else if !isHeader && pinned && pins(.footer, section: section) {
             // Footers follow the left-to-right rule in either direction (docs/flow-layout.md §10).
             if visibleMax < scroll + length { scroll = visibleMax - length }
             if scroll - section.headerLength < sectionMin { scroll = sectionMin + section.headerLength }
         }
-        let frame = direction.rect(along: 0, scroll: scroll, alongLength: dimension, scrollLength: length)
+        var frame = direction.rect(along: 0, scroll: scroll, alongLength: dimension, scrollLength: length)
+        if case .compositional(let body) = section.body {
+            // At the leading inset, as wide as it resolved (§23.9); mirrored inside the width right to left.
+            let across = isHeader ? body.headerAcross : body.footerAcross
+            frame.origin.x = viewport.layoutDirection == .rightToLeft ? dimension - across.start - across.length : across.start
+            frame.size.width = across.length
+        }
         return roundOrigin(frame, scale: viewport.scale)
     }
 }

@@ -38,6 +38,11 @@ extension BaseLayout {
             work += 1
             let frame = section.frame(of: placement.cell(path.item), direction: scrollDirection)
             return (scrollDirection.scrollMin(frame), scrollDirection.scrollMax(frame) - scrollDirection.scrollMin(frame))
+        case .compositional(let body):
+            // A cell is its own line; an orthogonal section's cells at its offset 0.
+            let frame = compositionalAttributes(
+                of: body, section: path.section, item: path.item, viewport: Viewport(bounds: .zero), work: &work).frame
+            return (scrollDirection.scrollMin(frame), scrollDirection.scrollMax(frame) - scrollDirection.scrollMin(frame))
         }
     }
 }

@@ -13,6 +13,8 @@ public struct LayoutAttributes: Hashable, Sendable {
         case stretchHeader
         /// A `BackgroundLayer`; `item` is its index in the request.
         case background
+        /// A compositional section's background decoration (docs/flow-layout.md §23.12).
+        case sectionBackground
     }
 
     /// What the element is.
@@ -65,4 +67,6 @@ public struct LayoutAttributes: Hashable, Sendable {
 
     /// UIKit gives supplementary views zIndex 10 on current SDKs (docs/flow-layout.md §9).
     static let supplementaryZIndex = 10
+    /// A section background sits behind its cells (§23.12).
+    static let sectionBackgroundZIndex = -1
 }

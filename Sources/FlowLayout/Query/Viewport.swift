@@ -12,12 +12,37 @@ public struct Viewport: Hashable, Sendable {
     public var scale: Double?
     /// Right-to-left mirrors the frames as UIKit's flow layout does (docs/flow-layout.md §11).
     public var layoutDirection: LayoutDirection
+    /// How far each orthogonal section is scrolled sideways (docs/flow-layout.md §23.11); a section not
+    /// named is at 0. Its cells move by −offset along x; its header, footer and background stay.
+    public var orthogonalOffsets: [OrthogonalOffset]
 
     /// A viewport of `bounds`, with no inset, no rounding and left to right unless given.
-    public init(bounds: Rect, contentInset: EdgeInsets = .zero, scale: Double? = nil, layoutDirection: LayoutDirection = .leftToRight) {
+    public init(
+        bounds: Rect, contentInset: EdgeInsets = .zero, scale: Double? = nil, layoutDirection: LayoutDirection = .leftToRight,
+        orthogonalOffsets: [OrthogonalOffset] = []
+    ) {
         self.bounds = bounds
         self.contentInset = contentInset
         self.scale = scale
         self.layoutDirection = layoutDirection
+        self.orthogonalOffsets = orthogonalOffsets
+    }
+
+    /// The offset of section `section`'s row: the last one given for it, else 0. O(offsets given).
+    @inline(__always)
+    public func orthogonalOffset(section: Int) -> Double {
+        guard !orthogonalOffsets.isEmpty else { return 0 }
+        return orthogonalOffsets.last { $0.section == section }?.offset ?? 0
+    }
+}
+
+/// An orthogonal section's scroll offset along x, in points.
+public struct OrthogonalOffset: Hashable, Sendable {
+    public var section: Int
+    public var offset: Double
+
+    public init(section: Int, offset: Double) {
+        self.section = section
+        self.offset = offset
     }
 }

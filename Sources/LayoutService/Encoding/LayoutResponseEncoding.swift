@@ -113,7 +113,7 @@ extension JSONWriter {
                 member(Member.column)
                 integer(column)
             }
-        case .header, .footer:
+        case .header, .footer, .sectionBackground:
             member(Member.section)
             integer(attributes.section)
         case .stretchHeader:

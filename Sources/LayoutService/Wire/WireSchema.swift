@@ -426,6 +426,7 @@ enum Wire {
         /// `kind` of an attribute.
         static let kinds: KeyValuePairs<StaticString, FlowLayout.LayoutAttributes.Kind> = [
             "cell": .cell, "header": .header, "footer": .footer, "stretchHeader": .stretchHeader, "background": .background,
+            "sectionBackground": .sectionBackground,
         ]
         /// The kinds an element lookup, a hit test and a transition name.
         static let elementKinds: KeyValuePairs<StaticString, FlowLayout.LayoutAttributes.Kind> = ["cell": .cell, "header": .header, "footer": .footer]

@@ -1,0 +1,95 @@
+/// A compositional section laid out in the content (docs/flow-layout.md §23.9 to §23.12): its groups,
+/// its header and footer across the scroll axis, its background.
+struct CompositionalBody: Sendable {
+    let section: CompositionalSection
+    let placement: CompositionalPlacement
+    /// Where the groups' origin is across the scroll axis: the leading inset (vertical) or the top one.
+    let groupsLead: Double
+    /// A header's and a footer's start and length across the scroll axis (left to right); their
+    /// thickness along it is the section's `headerLength` and `footerLength`.
+    let headerAcross: (start: Double, length: Double)
+    let footerAcross: (start: Double, length: Double)
+
+    var isOrthogonal: Bool { section.orthogonalScrolling != nil }
+
+    /// An orthogonal section's content width: its groups between its leading and trailing insets (§23.11).
+    var orthogonalContentWidth: Double {
+        section.contentInsets.leading + placement.extent + section.contentInsets.trailing
+    }
+
+    /// The cells' frames' origin in the content (left to right) for a section starting at `start`,
+    /// whose groups start `linesStart` into it, scrolled sideways by `orthogonalOffset`.
+    func groupsOrigin(sectionStart start: Double, linesStart: Double, direction: ScrollDirection, orthogonalOffset: Double) -> Point {
+        direction == .vertical
+            ? Point(x: groupsLead - orthogonalOffset, y: start + linesStart)
+            : Point(x: start + linesStart, y: groupsLead)
+    }
+}
+
+/// Cell measurements read from a section's runs of items: O(runs) to gather, O(log runs) a cell.
+struct RunMeasurements: CellMeasurements {
+    private var ends: [Int] = []
+    private var sizes: [Size?] = []
+
+    init(_ lines: SectionLines) {
+        var uncounted = Uncounted()
+        var end = 0
+        _ = LineTree.forEachRun(in: lines.root, items: 0..<lines.itemCount, work: &uncounted) { item, count in
+            end += count
+            ends.append(end)
+            sizes.append(item.isEstimated ? nil : item.size)
+            return true
+        }
+    }
+
+    func size(of cell: Int) -> Size? {
+        var low = 0
+        var high = ends.count - 1
+        guard high >= 0 else { return nil }
+        while low < high {
+            let middle = (low + high) / 2
+            if ends[middle] <= cell { low = middle + 1 } else { high = middle }
+        }
+        return sizes[low]
+    }
+}
+
+extension SectionLayout {
+    /// Lays out a compositional section in its own coordinates (§23.9), placed at `offset` along the
+    /// scroll axis, from its items in `lines`. O(size of the group tree) without estimated dimensions,
+    /// else O(n log runs).
+    init(_ overrides: FlowSection, compositional section: CompositionalSection, lines: SectionLines, environment: LayoutEnvironment, offset: Double) {
+        let direction = environment.direction
+        let container = environment.container(of: section)
+        let insets = section.contentInsets
+        let repeatsAlongX = direction == .horizontal || section.orthogonalScrolling != nil
+        let placement = CompositionalPlacement(
+            section, container: container, repeatsAlongX: repeatsAlongX, count: lines.itemCount,
+            measured: RunMeasurements(lines))
+        // §23.9: headers and footers resolve against the container, at the leading inset.
+        // Horizontal layouts have none: the service refuses them there (§23.9).
+        func boundary(_ item: CompositionalBoundaryItem?) -> (thickness: Double, across: (start: Double, length: Double)) {
+            guard let item, direction == .vertical else { return (0, (0, 0)) }
+            let width = Swift.max(0, item.size.width.resolved(in: container))
+            let height = Swift.max(0, item.size.height.resolved(in: container))
+            return (height, (insets.leading, width))
+        }
+        let header = boundary(section.header)
+        let footer = boundary(section.footer)
+        let scrollLead = direction == .vertical ? insets.top : insets.leading
+        let scrollTrail = direction == .vertical ? insets.bottom : insets.trailing
+        let groupsLength = repeatsAlongX && direction == .vertical ? placement.thickness : placement.extent
+        self.overrides = overrides
+        self.lines = lines
+        self.offset = offset
+        self.headerLength = header.thickness
+        self.footerLength = footer.thickness
+        self.linesStart = header.thickness + scrollLead
+        self.linesEnd = linesStart + groupsLength
+        self.footerStart = linesEnd + scrollTrail
+        self.length = footerStart + footer.thickness
+        self.body = .compositional(CompositionalBody(
+            section: section, placement: placement, groupsLead: direction == .vertical ? insets.leading : insets.top,
+            headerAcross: header.across, footerAcross: footer.across))
+    }
+}
