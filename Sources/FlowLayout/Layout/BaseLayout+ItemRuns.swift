@@ -9,7 +9,8 @@ extension BaseLayout {
         FlowLayoutInput(
             settings: environment.settings, sections: sections.map(\.overrides),
             crossAxisLength: environment.crossAxisLength, contentInset: environment.contentInset,
-            safeAreaInsets: environment.safeAreaInsets, layoutMargins: environment.layoutMargins)
+            safeAreaInsets: environment.safeAreaInsets, layoutMargins: environment.layoutMargins,
+            scrollAxisLength: environment.scrollAxisLength)
     }
 
     /// Hands `body` section `section`'s items in order, a stretch of equal items kept as a run as one

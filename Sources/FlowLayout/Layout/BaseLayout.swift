@@ -46,6 +46,9 @@ public final class BaseLayout: Sendable {
     /// Whether any item has a parallax depth of its own; most layouts have none, and then nothing is
     /// asked per cell.
     public let hasParallaxDepths: Bool
+    /// Each orthogonal section's content width (docs/flow-layout.md §23.11), by section index; most
+    /// layouts have none.
+    public let orthogonalContentWidths: [(section: Int, width: Double)]
 
     /// Sections laid out. O(1).
     public var sectionCount: Int { sections.count }
@@ -130,6 +133,7 @@ public final class BaseLayout: Sendable {
             sections.append(laidOut)
         }
         self.sections = sections
+        self.orthogonalContentWidths = Self.orthogonalContentWidths(of: sections)
         // Sections overlap when the spacing between them is negative: no binary search by their spans.
         self.sectionsAreOrdered = ordered && (settings.interSectionSpacing >= 0 || sections.count < 2)
         self.hasParallaxDepths = hasDepths

@@ -63,13 +63,13 @@ public struct FlowLayoutSettings: Hashable, Sendable {
 
     /// What a counted section's items are: a compositional section's are at their leaves' estimates
     /// (unmeasured, §23.7), any other's `countedItem`.
-    func countedItem(of section: FlowSection) -> FlowItem {
+    public func countedItem(of section: FlowSection) -> FlowItem {
         compositional(of: section) != nil ? FlowItem(size: .zero, isEstimated: true) : countedItem
     }
 
     /// The compositional section `section` is laid out as, if any: its own, else the layout's unless
     /// it gives its own masonry; never in CSS mode (§23.1).
-    func compositional(of section: FlowSection) -> CompositionalSection? {
+    public func compositional(of section: FlowSection) -> CompositionalSection? {
         guard css == nil else { return nil }
         return section.compositional ?? (section.masonry == nil ? compositional : nil)
     }

@@ -47,8 +47,8 @@ extension BaseLayout {
         return roundOrigin(frame, scale: viewport.scale)
     }
 
-    /// Each orthogonal section's content width (§23.11), by section index.
-    public var orthogonalContentWidths: [(section: Int, width: Double)] {
+    /// Each orthogonal section's content width (§23.11), by section index. O(sections): once, at build.
+    static func orthogonalContentWidths(of sections: [SectionLayout]) -> [(section: Int, width: Double)] {
         sections.indices.compactMap { index in
             guard case .compositional(let body) = sections[index].body, body.isOrthogonal else { return nil }
             return (index, body.orthogonalContentWidth)

@@ -88,7 +88,13 @@ extension BaseLayout {
                     throw fail(field, "The layout would hold \(total) items, more than \(maxItems).", exceedsLimit: true)
                 }
             }
-            func replace(_ section: Int, _ range: Range<Int>, with items: [FlowItem]) {
+            func replace(_ section: Int, _ range: Range<Int>, with given: [FlowItem]) {
+                var items = given
+                if environment.settings.compositional(of: sections[section].overrides) != nil {
+                    // A compositional section's unmeasured cells are at their leaves' estimates, whatever
+                    // size they came with (§23.7): as a registration lists them, so ids agree.
+                    for index in items.indices where items[index].isEstimated { items[index].size = .zero }
+                }
                 if work >= rebuild { sections[section].stopBreakingLines(work: &work) }
                 sections[section].replace(range, with: Self.runs(of: items), budget: Swift.max(0, rebuild - work), work: &work)
             }
@@ -170,6 +176,10 @@ extension BaseLayout {
         let finished = sections.enumerated().map { index, section in section.finished(seed: UInt64(index), work: &work) }
         // A masonry section not placed on from its old placement is placed again whole, from its lines.
         for section in finished where section.placement == nil && SectionLayout.masonry(of: section.overrides, settings: environment.settings) != nil {
+            work += section.lines.itemCount
+        }
+        // A compositional section with estimated dimensions fills its groups again whole (§23.8).
+        for section in finished where environment.settings.compositional(of: section.overrides)?.group.hasEstimatedDimension == true {
             work += section.lines.itemCount
         }
         let layout = BaseLayout(environment: environment, sections: finished.map { ($0.overrides, $0.lines) }, placements: finished.map(\.placement))

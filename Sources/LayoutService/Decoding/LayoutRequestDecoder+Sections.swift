@@ -41,6 +41,7 @@ extension LayoutRequestDecoder {
             else if key == Wire.Section.headerReferenceSize { section.headerReferenceSize = try value.size(limits, requireBoth: false) }
             else if key == Wire.Section.footerReferenceSize { section.footerReferenceSize = try value.size(limits, requireBoth: false) }
             else if key == Wire.Section.masonry { section.masonry = try decodeMasonry(value) }
+            else if key == Wire.Section.compositional { section.compositional = try decodeCompositional(value) }
             else { return false }
             return true
         }

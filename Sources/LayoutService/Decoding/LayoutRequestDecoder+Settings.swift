@@ -63,6 +63,10 @@ extension LayoutRequestDecoder {
             settings.crossAlignment = try value.choice(Wire.Words.crossAlignments)
         } else if key == Wire.FlowLayoutSettings.masonry {
             settings.masonry = try decodeMasonry(value)
+        } else if key == Wire.FlowLayoutSettings.compositional {
+            settings.compositional = try decodeCompositional(value)
+        } else if key == Wire.FlowLayoutSettings.interSectionSpacing {
+            settings.interSectionSpacing = try value.number(limits)
         } else { return false }
         return true
     }

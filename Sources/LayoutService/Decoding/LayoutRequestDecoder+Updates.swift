@@ -71,7 +71,8 @@ extension LayoutRequestDecoder {
         let path = { (value: JSONValue) throws(RequestError) in try decodeItemPath(value) }
         let items = { (value: JSONValue) throws(RequestError) -> [FlowItem] in
             var listed = try decodeItems(value, itemBudget: &itemBudget)
-            try listed.estimate(with: estimate)
+            // A compositional layout's `{}` items stay unmeasured without an estimate (docs/flow-layout.md §23.7).
+            if estimate != nil || settings.compositional == nil { try listed.estimate(with: estimate) }
             return listed.flowItems
         }
         switch operation {
@@ -90,8 +91,11 @@ extension LayoutRequestDecoder {
         case .insertSections:
             return .insertSections(at: try field(.at, index), sections: try field(.sections) { (value) throws(RequestError) in
                 var sections = try decodeSections(value, itemBudget: &itemBudget)
-                try sections.estimate(with: estimate)
+                for index in sections.indices where sections[index].estimated != nil && settings.compositional(of: sections[index]) == nil {
+                    try within(String(index)) { () throws(RequestError) in try sections[index].estimate(with: estimate) }
+                }
                 try Self.refuseMasonry(in: sections, settings: settings)
+                try Self.refuseCompositional(in: sections, settings: settings)
                 return sections
             })
         case .deleteSections:

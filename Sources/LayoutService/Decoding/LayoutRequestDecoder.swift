@@ -21,8 +21,8 @@ struct LayoutRequestDecoder {
         guard case .one(let bounds) = view.bounds else {
             throw RequestError.invalid("The field 'bounds' is required.").under("bounds")
         }
-        let input = try description.finish(crossAxisLength: { direction in
-            direction == .vertical ? bounds.size.width : bounds.size.height
+        let input = try description.finish(viewport: { direction in
+            direction == .vertical ? (bounds.size.width, bounds.size.height) : (bounds.size.height, bounds.size.width)
         })
         let (views, parallax) = try view.finish(contentInset: input.contentInset, decoder: self)
         guard case .one(let viewport) = views else { preconditionFailure("one bounds gives one view") }
@@ -49,12 +49,12 @@ struct LayoutRequestDecoder {
         guard let viewport else {
             throw RequestError.invalid("The field 'viewport' (the viewport's size) is required.").under("viewport")
         }
-        return try description.finish(crossAxisLength: { (direction) throws(RequestError) in
+        return try description.finish(viewport: { (direction) throws(RequestError) in
             let name = direction == .vertical ? "width" : "height"
             guard let length = direction == .vertical ? viewport.width : viewport.height else {
                 throw RequestError.invalid("'\(name)' is required: the base layout depends on it.").under(name).under("viewport")
             }
-            return length
+            return (length, direction == .vertical ? viewport.height : viewport.width)
         })
     }
 
@@ -128,21 +128,41 @@ struct DescriptionFields {
     }
 
     /// The input, once every field is read: items sent as `{}` get the estimate of `layout`, which may
-    /// have come after them.
-    func finish(crossAxisLength: (ScrollDirection) throws(RequestError) -> Double) throws(RequestError) -> FlowLayoutInput {
+    /// have come after them (a compositional section's stay unmeasured, docs/flow-layout.md §23.7).
+    /// `viewport` gives the viewport's length across the scroll axis and, when known, along it.
+    func finish(
+        viewport: (ScrollDirection) throws(RequestError) -> (across: Double, along: Double?)
+    ) throws(RequestError) -> FlowLayoutInput {
         guard var sections else {
             throw RequestError.invalid("One of 'sections', 'items' or 'itemCount' is required.")
         }
-        if sectionsListed {
-            try within("sections") { () throws(RequestError) in try sections.estimate(with: settings.estimatedItemSize) }
-        } else {
-            // Top-level `items` is section 0 spelled at the root: its pointer is already `/items/3`.
-            try sections[0].estimate(with: settings.estimatedItemSize)
+        for index in sections.indices where sections[index].estimated != nil && settings.compositional(of: sections[index]) == nil {
+            if sectionsListed {
+                try within("sections") { () throws(RequestError) in
+                    try within(String(index)) { () throws(RequestError) in try sections[index].estimate(with: settings.estimatedItemSize) }
+                }
+            } else {
+                // Top-level `items` is section 0 spelled at the root: its pointer is already `/items/3`.
+                try sections[index].estimate(with: settings.estimatedItemSize)
+            }
         }
         try within("sections") { () throws(RequestError) in try LayoutRequestDecoder.refuseMasonry(in: sections, settings: settings) }
-        return FlowLayoutInput(
-            settings: settings, sections: sections, crossAxisLength: try crossAxisLength(settings.effectiveScrollDirection),
+        try LayoutRequestDecoder.refuseCompositional(in: sections, settings: settings)
+        let direction = settings.effectiveScrollDirection
+        let lengths = try viewport(direction)
+        var input = FlowLayoutInput(
+            settings: settings, sections: sections, crossAxisLength: lengths.across,
             contentInset: contentInset, safeAreaInsets: safeAreaInsets, layoutMargins: layoutMargins)
+        if input.hasCompositionalSections {
+            // Compositional containers are the whole viewport (§23.2): its other length is needed too.
+            guard let along = lengths.along else {
+                let name = direction == .vertical ? "height" : "width"
+                throw RequestError.invalid("'\(name)' is required: compositional sections resolve against the whole viewport.")
+                    .under(name).under("viewport")
+            }
+            input.scrollAxisLength = along
+        }
+        return input
     }
 }
 
@@ -158,6 +178,7 @@ struct ViewFields {
     var scrollOffset: Point?
     var scale: Double?
     var layoutDirection = LayoutDirection.leftToRight
+    var orthogonalOffsets: [OrthogonalOffset] = []
     /// Decoded last: it may read the content inset.
     var parallax: JSONValue?
 
@@ -183,6 +204,7 @@ struct ViewFields {
         else if key == Wire.LayoutRequest.scale { scale = try decoder.decodeScale(value) }
         else if key == Wire.LayoutRequest.layoutDirection { layoutDirection = try value.choice(Wire.Words.layoutDirections) }
         else if key == Wire.LayoutRequest.parallax { parallax = value }
+        else if key == Wire.LayoutRequest.orthogonalOffsets { orthogonalOffsets = try decoder.decodeOrthogonalOffsets(value) }
         else { return false }
         return true
     }
@@ -216,6 +238,8 @@ struct ViewFields {
     }
 
     private func viewport(origin: Point, size: Size, contentInset: EdgeInsets) -> Viewport {
-        Viewport(bounds: Rect(origin: origin, size: size), contentInset: contentInset, scale: scale, layoutDirection: layoutDirection)
+        Viewport(
+            bounds: Rect(origin: origin, size: size), contentInset: contentInset, scale: scale, layoutDirection: layoutDirection,
+            orthogonalOffsets: orthogonalOffsets)
     }
 }

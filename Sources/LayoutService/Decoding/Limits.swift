@@ -20,6 +20,8 @@ public struct Limits: Hashable, Sendable {
     /// 10 s at 60 Hz. A fling that needs more is refused (400, `limit-exceeded` at `/frameRate`), not
     /// cut short, since its last frame is the target.
     public var maxFlingFrames: Int = 600
+    /// Orthogonal sections' offsets one scroll request may give (`orthogonalOffsets`, docs/flow-layout.md §23.11).
+    public var maxOrthogonalOffsets: Int = 64
     /// Largest request body, in bytes (enforced by the HTTP server, reported here for the docs).
     public var maxBodyBytes: Int = 8 * 1024 * 1024
 

@@ -58,12 +58,3 @@ extension FlowSection {
         try within("items") { () throws(RequestError) in try listed.estimate(with: estimate) }
     }
 }
-
-extension [FlowSection] {
-    /// `FlowSection.estimate(with:)` for each section; the pointer is relative to the list (`/1/items/3`).
-    mutating func estimate(with estimate: Size?) throws(RequestError) {
-        for index in indices where self[index].estimated != nil {
-            try within(String(index)) { () throws(RequestError) in try self[index].estimate(with: estimate) }
-        }
-    }
-}

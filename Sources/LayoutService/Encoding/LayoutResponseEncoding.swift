@@ -12,12 +12,28 @@ extension JSONWriter {
         integer(FlowLayoutInput.algorithmVersion)
     }
 
-    /// The head of a view's answer, up to its `attributes`, which come next.
-    mutating func viewAnswerHead(layoutId: ContentHash, cacheHit: Bool, contentSize: Size) {
+    /// The head of a view's answer, up to its `attributes`, which come next; `orthogonalSections` only
+    /// when the layout has some, so other answers keep their bytes.
+    mutating func viewAnswerHead(
+        layoutId: ContentHash, cacheHit: Bool, contentSize: Size, orthogonalSections: [(section: Int, width: Double)] = []
+    ) {
         answerHead(layoutId: layoutId)
         raw(cacheHit ? Fragments.cacheHit : Fragments.cacheMiss)
         raw(Fragments.contentSize)
         size(contentSize)
+        if !orthogonalSections.isEmpty {
+            member(Wire.LayoutResponse.orthogonalSections)
+            byte(UInt8(ascii: "["))
+            for (index, row) in orthogonalSections.enumerated() {
+                if index > 0 { byte(UInt8(ascii: ",")) }
+                member(Wire.OrthogonalSection.section, opening: true)
+                integer(row.section)
+                member(Wire.OrthogonalSection.contentWidth)
+                number(row.width)
+                closeObject()
+            }
+            byte(UInt8(ascii: "]"))
+        }
         raw(Fragments.attributes)
     }
 

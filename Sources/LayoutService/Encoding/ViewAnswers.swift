@@ -27,6 +27,8 @@ struct ViewAnswer: WireAnswer {
     let cacheHit: Bool
     let contentSize: Size
     let attributes: [LayoutAttributes]
+    /// Each orthogonal section's content width (docs/flow-layout.md §23.11).
+    let orthogonalSections: [(section: Int, width: Double)]
     /// With a band: the layout and the sections' spans, what a client needs to compute the views
     /// inside it (docs/flow-layout.md §19).
     let band: (base: BaseLayout, spans: [BaseLayout.SectionSpan])?
@@ -34,7 +36,8 @@ struct ViewAnswer: WireAnswer {
     var estimatedBytes: Int { 256 + attributes.count * 200 }
 
     func encode(into writer: inout JSONWriter) {
-        writer.viewAnswerHead(layoutId: layoutId, cacheHit: cacheHit, contentSize: contentSize)
+        writer.viewAnswerHead(
+            layoutId: layoutId, cacheHit: cacheHit, contentSize: contentSize, orthogonalSections: orthogonalSections)
         writer.attributeList(attributes)
         if let band { writer.band(band.base, spans: band.spans, attributes: attributes) }
         writer.closeObject()

@@ -125,7 +125,7 @@ extension LayoutService {
             guard attributes.count + spans.count <= limit else { return nil }
             let answer = ViewAnswer(
                 layoutId: id, cacheHit: cacheHit, contentSize: Self.contentSize(base, viewport), attributes: attributes,
-                band: band ? (base, spans) : nil)
+                orthogonalSections: base.orthogonalContentWidths, band: band ? (base, spans) : nil)
             return answer.encoded()
         }
         guard let body = written ?? nil else { return .problem(.answerTooLarge(limit: limit, pointer: pointer)) }

@@ -88,8 +88,66 @@ enum Wire {
 
     enum Section: Int, WireSchema {
         case items, itemCount, sectionInset, minimumLineSpacing, minimumInteritemSpacing, headerReferenceSize, footerReferenceSize
-        case masonry
+        case masonry, compositional
         static let names = MemberNames(Self.self)
+    }
+
+    // MARK: Compositional sections (docs/flow-layout.md §23)
+
+    enum Compositional: Int, WireSchema {
+        case group, interGroupSpacing, contentInsets, orthogonalScrolling, header, footer, background
+        static let names = MemberNames(Self.self)
+        static let required: [Self] = [.group]
+
+        static func words(_ member: Self) -> [String]? { member == .orthogonalScrolling ? Words.orthogonalScrollings.words : nil }
+    }
+
+    enum CompositionalGroup: Int, WireSchema { case direction, width, height, subitems, count, interItemSpacing, contentInsets
+        static let names = MemberNames(Self.self)
+        static let required: [Self] = [.direction, .width, .height, .subitems]
+
+        static func words(_ member: Self) -> [String]? { member == .direction ? Words.groupDirections.words : nil }
+    }
+
+    /// An item, or `group` alone for a nested group.
+    enum CompositionalSubitem: Int, WireSchema { case width, height, contentInsets, edgeSpacing, group
+        static let names = MemberNames(Self.self)
+    }
+
+    enum Dimension: Int, WireSchema { case absolute, fractionalWidth, fractionalHeight, estimated
+        static let names = MemberNames(Self.self)
+    }
+
+    enum DirectionalInsets: Int, WireSchema { case top, leading, bottom, trailing
+        static let names = MemberNames(Self.self)
+    }
+
+    enum Spacing: Int, WireSchema { case fixed, flexible
+        static let names = MemberNames(Self.self)
+    }
+
+    enum EdgeSpacing: Int, WireSchema { case leading, top, trailing, bottom
+        static let names = MemberNames(Self.self)
+    }
+
+    enum BoundaryItem: Int, WireSchema { case width, height, pinToVisibleBounds
+        static let names = MemberNames(Self.self)
+        static let required: [Self] = [.width, .height]
+    }
+
+    enum SectionBackground: Int, WireSchema { case contentInsets
+        static let names = MemberNames(Self.self)
+    }
+
+    enum OrthogonalOffset: Int, WireSchema { case section, offset
+        static let names = MemberNames(Self.self)
+        static let required = allCases
+    }
+
+    /// An element of `orthogonalSections` in an answer: an orthogonal section's content width.
+    enum OrthogonalSection: Int, WireSchema { case section, contentWidth
+        static let names = MemberNames(Self.self)
+        static let required = allCases
     }
 
     enum Masonry: Int, WireSchema { case columns, minimumColumnWidth, columnSpacing, placement, itemSizing
@@ -108,7 +166,7 @@ enum Wire {
         case mode, itemSize, estimatedItemSize, headerReferenceSize, footerReferenceSize
         case sectionHeadersPinToVisibleBounds, sectionFootersPinToVisibleBounds
         case scrollDirection, minimumLineSpacing, minimumInteritemSpacing, sectionInset, sectionInsetReference
-        case lineAlignment, crossAlignment, masonry
+        case lineAlignment, crossAlignment, masonry, compositional, interSectionSpacing
         case flexDirection, justifyContent, alignItems, alignContent, rowGap, columnGap, padding, crossSize
         static let names = MemberNames(Self.self)
 
@@ -158,7 +216,7 @@ enum Wire {
 
     enum LayoutRequest: Int, WireSchema {
         case bounds, scrollOffset, contentInset, safeAreaInsets, layoutMargins, scale, layoutDirection, layout, sections, items
-        case itemCount, parallax
+        case itemCount, parallax, orthogonalOffsets
         static let names = MemberNames(Self.self)
         static let required: [Self] = [.bounds]
     }
@@ -169,7 +227,7 @@ enum Wire {
         static let required: [Self] = [.viewport]
     }
 
-    enum ScrollRequest: Int, WireSchema { case bounds, scrollOffset, scale, layoutDirection, parallax, band
+    enum ScrollRequest: Int, WireSchema { case bounds, scrollOffset, scale, layoutDirection, parallax, band, orthogonalOffsets
         static let names = MemberNames(Self.self)
         static let required: [Self] = [.bounds]
     }
@@ -259,7 +317,7 @@ enum Wire {
         }
     }
 
-    enum LayoutResponse: Int, WireSchema { case layoutId, algorithmVersion, cache, contentSize, attributes, band
+    enum LayoutResponse: Int, WireSchema { case layoutId, algorithmVersion, cache, contentSize, orthogonalSections, attributes, band
         static let names = MemberNames(Self.self)
         static let required: [Self] = [.layoutId, .algorithmVersion, .cache, .contentSize, .attributes]
 
@@ -427,6 +485,15 @@ enum Wire {
         static let kinds: KeyValuePairs<StaticString, FlowLayout.LayoutAttributes.Kind> = [
             "cell": .cell, "header": .header, "footer": .footer, "stretchHeader": .stretchHeader, "background": .background,
             "sectionBackground": .sectionBackground,
+        ]
+        static let orthogonalScrollings: KeyValuePairs<StaticString, OrthogonalScrolling> = [
+            "continuous": .continuous, "continuousGroupLeadingBoundary": .continuousGroupLeadingBoundary, "paging": .paging,
+            "groupPaging": .groupPaging, "groupPagingCentered": .groupPagingCentered,
+        ]
+        static let groupDirections: KeyValuePairs<StaticString, GroupAxis> = ["horizontal": .horizontal, "vertical": .vertical]
+        /// The members of `Dimension`, each a kind.
+        static let dimensionKinds: KeyValuePairs<StaticString, CompositionalDimension.Kind> = [
+            "absolute": .absolute, "fractionalWidth": .fractionalWidth, "fractionalHeight": .fractionalHeight, "estimated": .estimated,
         ]
         /// The kinds an element lookup, a hit test and a transition name.
         static let elementKinds: KeyValuePairs<StaticString, FlowLayout.LayoutAttributes.Kind> = ["cell": .cell, "header": .header, "footer": .footer]

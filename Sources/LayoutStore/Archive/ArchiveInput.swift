@@ -13,6 +13,12 @@ extension ArchiveWriter {
         insets(input.layoutMargins)
         count(input.sections.count)
         for section in input.sections { overrides(section, hasMasonry: format >= 2) }
+        if format >= 3 {
+            double(input.scrollAxisLength)
+            double(input.settings.interSectionSpacing)
+            optional(input.settings.compositional) { $0.compositional($1) }
+            for section in input.sections { optional(section.compositional) { $0.compositional($1) } }
+        }
     }
 
     mutating func size(_ size: Size) {
@@ -97,9 +103,18 @@ extension ArchiveReader {
         var sections: [FlowSection] = []
         sections.reserveCapacity(count)
         for _ in 0..<count { sections.append(try overrides(hasMasonry: hasMasonry)) }
-        return FlowLayoutInput(
+        var input = FlowLayoutInput(
             settings: settings, sections: sections, crossAxisLength: crossAxisLength, contentInset: contentInset,
             safeAreaInsets: safeAreaInsets, layoutMargins: layoutMargins)
+        if format >= 3 {
+            input.scrollAxisLength = try double()
+            input.settings.interSectionSpacing = try double()
+            input.settings.compositional = try optional { (reader) throws(ArchiveError) in try reader.compositional() }
+            for index in input.sections.indices {
+                input.sections[index].compositional = try optional { (reader) throws(ArchiveError) in try reader.compositional() }
+            }
+        }
+        return input
     }
 
     mutating func size() throws(ArchiveError) -> Size {

@@ -11,8 +11,11 @@ import FlowLayout
 public struct LayoutArchive: Sendable {
     /// Bumped when the stored bytes change meaning; a root of another version is not read. 2: masonry
     /// settings in the root, masonry roles in the runs; a layout with neither is still written as 1.
-    static let formatVersion: UInt8 = 2
-    /// Formats a root may be read from: 1 is 2 without anything masonry.
+    /// 3: compositional sections, the spacing between sections and the scroll-axis length; a layout
+    /// with none of them is still written as 2 or 1.
+    static let formatVersion: UInt8 = 3
+    /// Formats a root may be read from: 1 is 2 without anything masonry, 2 is 3 without anything
+    /// compositional.
     static let readableFormats: ClosedRange<UInt8> = 1...formatVersion
     /// A leaf closes after about `1 << leafBits` runs on average, an interior node after about
     /// `1 << fanoutBits` children.
@@ -50,11 +53,16 @@ public struct LayoutArchive: Sendable {
         let input = layout.inputWithoutItems
         // Format 1 while nothing is masonry, so replicas that read only it still read these roots.
         var format: UInt8 = input.settings.masonry != nil || input.sections.contains { $0.masonry != nil } ? 2 : 1
+        if input.settings.compositional != nil || input.settings.interSectionSpacing != 0 || input.scrollAxisLength != 0
+            || input.sections.contains(where: { $0.compositional != nil })
+        {
+            format = 3
+        }
         for section in 0..<layout.sectionCount {
             var leaves: [ChildReference] = []
             var chunker = RunChunker()
             layout.forEachRun(inSection: section) { item, count in
-                if item.masonryRole != .byRule { format = 2 }
+                if item.masonryRole != .byRule { format = Swift.max(format, 2) }
                 if let leaf = chunker.add(item, count: count) { leaves.append(keep(.leaf(leaf))) }
             }
             if let leaf = chunker.finish() { leaves.append(keep(.leaf(leaf))) }
