@@ -1,6 +1,7 @@
 /// A compositional section laid out in the content (docs/flow-layout.md §23.9 to §23.12): its groups,
-/// its header and footer across the scroll axis, its background.
-struct CompositionalBody: Sendable {
+/// its header and footer across the scroll axis, its background. A class, immutable: a section's
+/// slot in the layout's array stays one reference wide, as large as the other kinds' bodies.
+final class CompositionalBody: Sendable {
     let section: CompositionalSection
     let placement: CompositionalPlacement
     /// Where the groups' origin is across the scroll axis: the leading inset (vertical) or the top one.
@@ -10,7 +11,23 @@ struct CompositionalBody: Sendable {
     let headerAcross: (start: Double, length: Double)
     let footerAcross: (start: Double, length: Double)
 
+    init(
+        section: CompositionalSection, placement: CompositionalPlacement, groupsLead: Double,
+        headerAcross: (start: Double, length: Double), footerAcross: (start: Double, length: Double)
+    ) {
+        self.section = section
+        self.placement = placement
+        self.groupsLead = groupsLead
+        self.headerAcross = headerAcross
+        self.footerAcross = footerAcross
+    }
+
     var isOrthogonal: Bool { section.orthogonalScrolling != nil }
+
+    /// Bytes kept alive: the object, the description's arrays (a few nodes) and the placement's.
+    var heapByteCount: Int {
+        16 + MemoryLayout<CompositionalSection>.size + 48 + 32 + section.group.nodeCount * 96 + placement.heapByteCount
+    }
 
     /// An orthogonal section's content width: its groups between its leading and trailing insets (§23.11).
     var orthogonalContentWidth: Double {

@@ -85,7 +85,7 @@ struct SectionLayout: Sendable {
     var heapByteCount: Int {
         switch body {
         case .masonry(let placement): return lines.heapByteCount + placement.heapByteCount
-        case .compositional(let body): return lines.heapByteCount + body.placement.heapByteCount
+        case .compositional(let body): return lines.heapByteCount + body.heapByteCount
         case .uniform, .rows: return lines.heapByteCount
         }
     }

@@ -430,7 +430,9 @@ enum Wire {
     /// Every schema above, for `WireSchemaTests`.
     static let schemas: [any WireSchema.Type] = [
         Point.self, Size.self, ItemSize.self, EdgeInsets.self, Bounds.self, OutPoint.self, OutSize.self, Rect.self,
-        Item.self, Section.self, Masonry.self, FlowLayoutSettings.self, Parallax.self, StretchHeader.self, BackgroundLayer.self, LayoutRequest.self, LayoutRegistration.self,
+        Item.self, Section.self, Masonry.self, Compositional.self, CompositionalGroup.self, CompositionalSubitem.self, Dimension.self,
+        DirectionalInsets.self, Spacing.self, EdgeSpacing.self, BoundaryItem.self, SectionBackground.self, OrthogonalOffset.self,
+        OrthogonalSection.self, FlowLayoutSettings.self, Parallax.self, StretchHeader.self, BackgroundLayer.self, LayoutRequest.self, LayoutRegistration.self,
         ScrollRequest.self, FlingRequest.self, UpdateRequest.self, UpdateView.self,
         InsertItems.self, DeleteItems.self, MoveItem.self, ResizeItems.self, AppendItems.self, InsertSections.self, DeleteSections.self,
         LayoutAttributes.self, LayoutResponse.self, ScrollListResponse.self, View.self, Frame.self, Band.self, SectionSpan.self,
