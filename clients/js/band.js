@@ -43,6 +43,8 @@ export class Band {
     this.rightToLeft = layoutDirection === 'rightToLeft';
     this.contentSize = answer.contentSize;
     this.cells = answer.attributes.filter((element) => element.kind === 'cell');
+    // Compositional sections' backgrounds (docs/flow-layout.md §23.12): they never move with the view.
+    this.sectionBackgrounds = answer.attributes.filter((element) => element.kind === 'sectionBackground');
     this.pinsHeaders = answer.band.pinsHeaders;
     this.pinsFooters = answer.band.pinsFooters;
     this.orderedSections = answer.band.orderedSections;
@@ -95,6 +97,11 @@ export class Band {
       this.#appendCells(bounds, result);
       this.#appendSupplementaries('header', bounds, result);
       this.#appendSupplementaries('footer', bounds, result);
+      for (const background of this.sectionBackgrounds) {
+        if (this.#sectionTouches(this.sectionIndex.get(background.section), bounds) && touches(background.frame, bounds)) {
+          result.push(background);
+        }
+      }
     }
     if (parallax) this.#applyParallax(parallax, bounds, result);
     return result;
@@ -154,7 +161,8 @@ export class Band {
     const inset = this.contentInset;
     const visibleMin = (v ? bounds.y : bounds.x) + (v ? inset.top : inset.left);
     const visibleMax = (v ? bounds.y + bounds.height : bounds.x + bounds.width) - (v ? inset.bottom : inset.right);
-    if (kind === 'header' && this.pinsHeaders) {
+    // A compositional section pins by its own header and footer (docs/flow-layout.md §23.9).
+    if (kind === 'header' && (span.pinsHeader ?? this.pinsHeaders)) {
       if (mirrored) {
         if (visibleMax < scroll + length) scroll = visibleMax - length;
         if (scroll - footerLength < sectionMin) scroll = sectionMin + footerLength;
@@ -162,7 +170,7 @@ export class Band {
         scroll = Math.max(scroll, visibleMin);
         if (scroll + headerLength + footerLength > sectionMax) scroll = sectionMax - footerLength - headerLength;
       }
-    } else if (kind === 'footer' && this.pinsFooters) {
+    } else if (kind === 'footer' && (span.pinsFooter ?? this.pinsFooters)) {
       if (visibleMax < scroll + length) scroll = visibleMax - length;
       if (scroll - headerLength < sectionMin) scroll = sectionMin + headerLength;
     }

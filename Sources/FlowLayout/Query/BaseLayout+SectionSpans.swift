@@ -12,6 +12,10 @@ extension BaseLayout {
         /// answer's frames are; nil when absent.
         public var header: Rect?
         public var footer: Rect?
+        /// A compositional section's own pinning of its header and footer (§23.9); nil for other
+        /// sections, which follow the layout's.
+        public var pinsHeader: Bool?
+        public var pinsFooter: Bool?
     }
 
     /// Sections are searched by their spans (they follow each other); when false, every section is
@@ -27,25 +31,25 @@ extension BaseLayout {
         guard dimension > 0, !viewport.bounds.isEmpty else { return [] }
         let sectionSearch = contentMirror(viewport).unmap(viewport.bounds)
         var probes = 0
-        let mirrored = viewport.layoutDirection == .rightToLeft && isHorizontal
         return sectionRange(touching: sectionSearch, probes: &probes)
             .filter { mayHoldElements(section: $0, touching: sectionSearch) }
-            .map { span(of: $0, mirrored: mirrored) }
+            .map { span(of: $0, viewport: viewport) }
     }
 
-    private func span(of index: Int, mirrored: Bool) -> SectionSpan {
+    private func span(of index: Int, viewport: Viewport) -> SectionSpan {
         let section = sections[index]
-        let width = contentSize.width
-        func frame(scroll: Double, length: Double) -> Rect? {
-            guard length > 0 else { return nil }
-            let start = mirrored ? width - length - scroll : scroll
-            return scrollDirection.rect(along: 0, scroll: start, alongLength: dimension, scrollLength: length)
+        var pins: (header: Bool?, footer: Bool?) = (nil, nil)
+        if case .compositional(let body) = section.body {
+            pins = (body.section.header?.pinToVisibleBounds ?? false, body.section.footer?.pinToVisibleBounds ?? false)
         }
+        // The frames at rest, mirrored as the answer's are, before rounding.
+        let atRest = Viewport(bounds: viewport.bounds, layoutDirection: viewport.layoutDirection)
         return SectionSpan(
             section: index,
             start: section.offset,
             end: section.end,
-            header: frame(scroll: section.offset, length: section.headerLength),
-            footer: frame(scroll: section.offset + section.footerStart, length: section.footerLength))
+            header: supplementaryFrame(.header, section: index, viewport: atRest, pinned: false),
+            footer: supplementaryFrame(.footer, section: index, viewport: atRest, pinned: false),
+            pinsHeader: pins.header, pinsFooter: pins.footer)
     }
 }

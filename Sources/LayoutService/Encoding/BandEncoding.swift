@@ -32,6 +32,14 @@ extension JSONWriter {
                 member(Wire.SectionSpan.footer)
                 rect(footer)
             }
+            if let pins = span.pinsHeader {
+                member(Wire.SectionSpan.pinsHeader)
+                boolean(pins)
+            }
+            if let pins = span.pinsFooter {
+                member(Wire.SectionSpan.pinsFooter)
+                boolean(pins)
+            }
             byte(UInt8(ascii: "}"))
         }
         byte(UInt8(ascii: "]"))

@@ -352,7 +352,7 @@ enum Wire {
     }
 
     /// An element of `Band.sections`.
-    enum SectionSpan: Int, WireSchema { case section, start, end, header, footer
+    enum SectionSpan: Int, WireSchema { case section, start, end, header, footer, pinsHeader, pinsFooter
         static let names = MemberNames(Self.self)
         static let schemaName = "Band.sections[]"
         static let required: [Self] = [.section, .start, .end]

@@ -49,7 +49,7 @@ function assertSameView(local, remote, where) {
 test('views computed from a band equal the service’s answers', async () => {
   const client = new LayoutdClient({ baseURL: server.url });
   const r = random(SEED);
-  const seen = { elements: 0, offsets: 0, pinned: 0, layers: 0, views: 0, rightToLeft: 0, horizontal: 0, scaled: 0 };
+  const seen = { elements: 0, offsets: 0, pinned: 0, layers: 0, views: 0, rightToLeft: 0, horizontal: 0, scaled: 0, compositional: 0, sectionBackgrounds: 0 };
   for (let n = 0; n < LAYOUTS; n++) {
     const description = randomDescription(r);
     const layout = await client.register(description);
@@ -90,8 +90,10 @@ test('views computed from a band equal the service’s answers', async () => {
       seen.offsets += local.filter((element) => element.parallaxOffset && element.parallaxOffset[vertical ? 'y' : 'x'] !== 0).length;
       seen.pinned += local.filter((element) => element.kind === 'header' && (description.layout.sectionHeadersPinToVisibleBounds)).length;
       seen.layers += local.filter((element) => element.kind === 'stretchHeader' || element.kind === 'background').length;
+      seen.sectionBackgrounds += local.filter((element) => element.kind === 'sectionBackground').length;
     });
     if (options.layoutDirection === 'rightToLeft') seen.rightToLeft += 1;
+    if (description.sections.some((section) => section.compositional)) seen.compositional += 1;
     if (!vertical) seen.horizontal += 1;
     if (options.scale) seen.scaled += 1;
     await client.send('DELETE', `/v1/layouts/${layout.id}`);
@@ -102,6 +104,7 @@ test('views computed from a band equal the service’s answers', async () => {
   assert.ok(seen.elements > LAYOUTS * 20, `only ${seen.elements} elements compared`);
   assert.ok(seen.offsets > LAYOUTS * 5 && seen.pinned > LAYOUTS / 20 && seen.layers > LAYOUTS / 2, JSON.stringify(seen));
   assert.ok(seen.rightToLeft > LAYOUTS / 8 && seen.horizontal > LAYOUTS / 8 && seen.scaled > LAYOUTS / 2, JSON.stringify(seen));
+  assert.ok(seen.compositional > LAYOUTS / 5 && seen.sectionBackgrounds > LAYOUTS / 10, JSON.stringify(seen));
 });
 
 /** A fetch that notes every request's method, path and headers before sending it. */

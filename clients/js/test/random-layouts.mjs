@@ -72,12 +72,62 @@ export function randomDescription(r) {
       sections.push({ items });
     }
     if (!css && r.chance(0.1)) sections[sections.length - 1].masonry = randomMasonry(r);
+    if (!css && r.chance(0.2)) {
+      const section = sections[sections.length - 1];
+      delete section.masonry;
+      section.compositional = randomCompositional(r, vertical);
+      if (section.items) section.items = section.items.map((item) => (r.chance(0.3) ? {} : { width: item.width ?? 50, height: item.height ?? 50 }));
+    }
   }
+  const compositional = sections.some((section) => section.compositional);
+  const along = r.length(300, 900);
   const description = {
-    viewport: vertical ? { width: across } : { height: across }, layout, sections,
+    viewport: vertical ? { width: across, ...(compositional ? { height: along } : {}) } : { height: across, ...(compositional ? { width: along } : {}) },
+    layout, sections,
   };
+  if (compositional && r.chance(0.3)) layout.interSectionSpacing = r.length(0, 20);
   if (r.chance(0.5)) description.contentInset = { top: r.length(0, 100), left: r.length(0, 40), bottom: r.length(0, 80), right: r.length(0, 40) };
   return description;
+}
+
+/** A `compositional` member (docs/flow-layout.md §23): a group of items or of a nested group, with
+ * fractional, absolute or estimated dimensions, spacings, insets; headers, footers, a background and
+ * orthogonal scrolling where the layout allows them. */
+function randomCompositional(r, vertical) {
+  const dimension = (low, high) => r.pick([
+    { absolute: r.length(low, high) }, { fractionalWidth: r.pick([0.25, 0.5, 1 / 3, 0.8, 1]) },
+    { fractionalHeight: r.pick([0.1, 0.25, 0.5]) }, { estimated: r.length(low, high) },
+  ]);
+  const spacing = () => (r.chance(0.5) ? { fixed: r.length(0, 12) } : { flexible: r.length(0, 12) });
+  const item = () => {
+    const it = { width: dimension(20, 200), height: dimension(20, 200) };
+    if (r.chance(0.3)) it.contentInsets = { top: r.length(0, 6), leading: r.length(0, 6), bottom: r.length(0, 6), trailing: r.length(0, 6) };
+    if (r.chance(0.2)) it.edgeSpacing = { top: spacing(), leading: spacing() };
+    return it;
+  };
+  const group = (depth) => {
+    const g = { direction: r.pick(['horizontal', 'vertical']), width: dimension(60, 400), height: dimension(40, 300), subitems: [] };
+    if (r.chance(0.25)) {
+      g.count = r.int(1, 4);
+      g.subitems.push(item());
+    } else {
+      const n = r.int(1, 3);
+      for (let i = 0; i < n; i++) g.subitems.push(depth < 2 && r.chance(0.25) ? { group: group(depth + 1) } : item());
+    }
+    if (r.chance(0.5)) g.interItemSpacing = spacing();
+    if (r.chance(0.3)) g.contentInsets = { top: r.length(0, 8), leading: r.length(0, 8), bottom: r.length(0, 8), trailing: r.length(0, 8) };
+    return g;
+  };
+  const section = { group: group(0) };
+  if (r.chance(0.5)) section.interGroupSpacing = r.length(0, 16);
+  if (r.chance(0.5)) section.contentInsets = { top: r.length(0, 16), leading: r.length(0, 16), bottom: r.length(0, 16), trailing: r.length(0, 16) };
+  if (r.chance(0.3)) section.background = r.chance(0.5) ? {} : { contentInsets: { top: r.length(0, 8), leading: r.length(0, 8) } };
+  if (vertical) {
+    if (r.chance(0.4)) section.header = { width: { fractionalWidth: 1 }, height: { absolute: r.length(20, 60) }, pinToVisibleBounds: r.chance(0.5) };
+    if (r.chance(0.3)) section.footer = { width: { fractionalWidth: r.pick([0.5, 1]) }, height: { absolute: r.length(10, 40) }, pinToVisibleBounds: r.chance(0.5) };
+    if (r.chance(0.2)) section.orthogonalScrolling = r.pick(['continuous', 'paging', 'groupPaging']);
+  }
+  return section;
 }
 
 /** A `masonry` member (docs/flow-layout.md §22): a column count or a minimum width, the spacing,
