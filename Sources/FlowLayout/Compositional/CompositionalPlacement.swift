@@ -59,11 +59,13 @@ struct CompositionalPlacement: Sendable {
                 acrossReach.high = Swift.max(acrossReach.high, acrossHigh)
             }
         }
-        if !group.hasEstimatedDimension {
+        let perGroup = CompositionalSection.maximumCellsPerGroup
+        if !group.hasEstimatedDimension || !measured.hasMeasurements {
             // §23.8: one full group's frames, and the last group's when it is partial.
             var template: [CompositionalCell] = []
             var next = 0
-            let size = GroupFill(measured: NoMeasurements(), end: count).fill(group, declared: declared, next: &next, into: &template)
+            let size = GroupFill(measured: NoMeasurements(), end: Swift.min(count, perGroup))
+                .fill(group, declared: declared, next: &next, into: &template)
             let period = Swift.max(1, next)
             let groupCount = count == 0 ? 0 : (count + period - 1) / period
             let remainder = count - (groupCount - 1) * period
@@ -92,10 +94,10 @@ struct CompositionalPlacement: Sendable {
             var position = 0.0
             var thickest = 0.0
             var monotone = true
-            let fill = GroupFill(measured: measured, end: count)
             while next < count {
                 let first = next
                 let before = cells.count
+                let fill = GroupFill(measured: measured, end: Swift.min(count, first + perGroup))
                 let size = fill.fill(group, declared: declared, next: &next, into: &cells)
                 note(cells[before...], length: length(size))
                 if let previous = starts.last, position < previous || position + length(size) < previous + lengths[lengths.count - 1] {

@@ -262,7 +262,7 @@ public struct CompositionalSection: Hashable, Sendable {
     /// Bounds of a section's tree (§23.13): beyond them a request is refused.
     public static let maximumNodeCount = 64
     public static let maximumDepth = 8
-    /// Slots one group holds along its axis at the most: a group of zero-length slots would take every
-    /// cell of the section otherwise.
-    public static let maximumSlotsPerGroup = 1024
+    /// Cells one top-level group takes at the most (§23.13): past them it closes as if the next slot did
+    /// not fit. It bounds what a periodic section keeps (one group's frames) whatever its slots' sizes.
+    public static let maximumCellsPerGroup = 256
 }

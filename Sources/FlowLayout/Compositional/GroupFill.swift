@@ -157,11 +157,14 @@ struct GroupFill<Measured: CellMeasurements> {
 protocol CellMeasurements {
     /// Cell `cell`'s measured size; nil while it is at its estimate.
     func size(of cell: Int) -> Size?
+    /// Whether any cell is measured: without one, every group fills alike (§23.8).
+    var hasMeasurements: Bool { get }
 }
 
-/// No cell is read: a section without estimated dimensions (§23.8).
+/// No cell is read: a section without estimated dimensions or measured cells (§23.8).
 struct NoMeasurements: CellMeasurements {
     func size(of cell: Int) -> Size? { nil }
+    var hasMeasurements: Bool { false }
 }
 
 extension GroupAxis {

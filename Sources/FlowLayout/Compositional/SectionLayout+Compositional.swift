@@ -59,6 +59,8 @@ struct RunMeasurements: CellMeasurements {
         }
     }
 
+    var hasMeasurements: Bool { sizes.contains { $0 != nil } }
+
     func size(of cell: Int) -> Size? {
         var low = 0
         var high = ends.count - 1

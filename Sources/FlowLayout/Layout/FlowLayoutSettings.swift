@@ -48,7 +48,11 @@ public struct FlowLayoutSettings: Hashable, Sendable {
     public var masonry: MasonryColumns?
     /// UICollectionViewCompositionalLayout's section (docs/flow-layout.md §23) for every section that
     /// gives neither its own `FlowSection.compositional` nor `FlowSection.masonry`. Not with `css`.
-    public var compositional: CompositionalSection?
+    public var compositional: CompositionalSection? {
+        get { compositionalStorage?.value }
+        set { compositionalStorage = newValue.map(Indirect.init) }
+    }
+    private var compositionalStorage: Indirect<CompositionalSection>?
     /// Space between consecutive sections along the scroll axis (UICollectionViewCompositionalLayout-
     /// Configuration.interSectionSpacing), in points.
     public var interSectionSpacing: Double = 0

@@ -45,7 +45,11 @@ public struct FlowSection: Hashable, Sendable {
     public var masonryRoles: [MasonryRole]?
     /// Lays the section out as a compositional section (docs/flow-layout.md §23); overrides
     /// `FlowLayoutSettings.compositional` and the flow settings.
-    public var compositional: CompositionalSection?
+    public var compositional: CompositionalSection? {
+        get { compositionalStorage?.value }
+        set { compositionalStorage = newValue.map(Indirect.init) }
+    }
+    private var compositionalStorage: Indirect<CompositionalSection>?
 
     /// A section of `items` with the given overrides (nil: the layout's setting).
     public init(
@@ -71,7 +75,7 @@ public struct FlowSection: Hashable, Sendable {
         self.estimated = estimated
         self.masonry = masonry
         self.masonryRoles = masonryRoles
-        self.compositional = compositional
+        self.compositionalStorage = compositional.map(Indirect.init)
     }
 
     /// Item `index`: `countedItem` in a counted section, else its listed size; with its depth, estimate

@@ -52,8 +52,8 @@ extension LayoutRequestDecoder {
             else if key == Member.height { height = try decodeDimension(value) }
             else if key == Member.count {
                 let number = try value.index()
-                guard number >= 1, number <= CompositionalSection.maximumSlotsPerGroup else {
-                    throw .invalid("Expected a whole number from 1 to \(CompositionalSection.maximumSlotsPerGroup), got \(number).")
+                guard number >= 1, number <= CompositionalSection.maximumCellsPerGroup else {
+                    throw .invalid("Expected a whole number from 1 to \(CompositionalSection.maximumCellsPerGroup), got \(number).")
                 }
                 count = number
             } else if key == Member.interItemSpacing { spacing = try decodeSpacing(value) }

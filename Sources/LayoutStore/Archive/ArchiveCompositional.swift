@@ -85,7 +85,7 @@ extension ArchiveReader {
         }
         let axis = try value(GroupAxis.self)
         let size = try compositionalSize()
-        let count = try self.count(max: CompositionalSection.maximumSlotsPerGroup)
+        let count = try self.count(max: CompositionalSection.maximumCellsPerGroup)
         let spacing = try spacing()
         let insets = try directionalInsets()
         let subitemCount = try self.count(max: CompositionalSection.maximumNodeCount)
