@@ -35,7 +35,7 @@ WINDOW = (1280, 900)
 FRAME_TOLERANCE = 1 / 64
 VIEW_TOLERANCE = 1e-9
 REQUIRED_PRESETS = ["center-grid", "whatsapp", "table-cell", "stretchy-header", "backgrounds", "carousel",
-                    "right-to-left", "css", "alignments", "masonry"]
+                    "right-to-left", "css", "alignments", "masonry", "compositional"]
 OVERSCROLL_PRESETS = {"stretchy-header", "backgrounds"}
 VIEW_OPTIONS = ("parallax", "scale", "layoutDirection")
 MAX_FAILURES_SHOWN = 40

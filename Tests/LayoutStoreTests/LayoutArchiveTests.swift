@@ -20,6 +20,49 @@ final class LayoutArchiveTests: XCTestCase {
         return result
     }
 
+    /// Format 3 (docs/flow-layout.md §23): every part of a compositional description, an orthogonal
+    /// row, measured and unmeasured cells, the spacing between sections and the viewport's length.
+    func testCompositionalLayoutsRebuildToTheSameIdAndFrames() throws {
+        let leaf = CompositionalItem(
+            size: CompositionalSize(width: .fractionalWidth(0.5), height: .estimated(40)),
+            contentInsets: DirectionalInsets(top: 1, leading: 2, bottom: 3, trailing: 4),
+            edgeSpacing: CompositionalEdgeSpacing(leading: .flexible(2), top: .fixed(1)))
+        let nested = CompositionalGroup(
+            axis: .vertical, size: CompositionalSize(width: .fractionalWidth(0.5), height: .fractionalHeight(1)),
+            subitems: [.item(CompositionalItem(size: CompositionalSize(width: .absolute(10), height: .absolute(10))))], count: 2,
+            interItemSpacing: .flexible(3))
+        let group = CompositionalGroup(
+            axis: .horizontal, size: CompositionalSize(width: .fractionalWidth(1), height: .estimated(80)),
+            subitems: [.item(leaf), .group(nested)], interItemSpacing: .fixed(5), contentInsets: DirectionalInsets(leading: 3))
+        var settings = FlowLayoutSettings()
+        settings.interSectionSpacing = 12
+        settings.compositional = CompositionalSection(
+            group: group, interGroupSpacing: 7, contentInsets: DirectionalInsets(top: 4, leading: 8),
+            header: CompositionalBoundaryItem(size: CompositionalSize(width: .fractionalWidth(1), height: .absolute(30)), pinToVisibleBounds: true),
+            footer: CompositionalBoundaryItem(size: CompositionalSize(width: .absolute(100), height: .estimated(20))),
+            background: DirectionalInsets(bottom: 2))
+        let row = CompositionalSection(group: nested, interGroupSpacing: 9, orthogonalScrolling: .groupPagingCentered)
+        let input = FlowLayoutInput(
+            settings: settings,
+            sections: [
+                FlowSection(items: .sizes([Size(width: 10, height: 60), .zero, Size(width: 20, height: 90)]), estimated: [false, true, false]),
+                FlowSection(items: .count(40), compositional: row),
+                FlowSection(items: .count(7)),
+            ],
+            crossAxisLength: 390, scrollAxisLength: 844)
+        let layout = BaseLayout(input)
+        let archive = LayoutArchive(layout)
+        XCTAssertEqual(archive.root.first, 3, "a compositional layout is written as format 3")
+        let copy = try rebuilt(archive)
+        XCTAssertEqual(copy.contentHash, layout.contentHash)
+        XCTAssertEqual(copy.contentSize, layout.contentSize)
+        let everything = Rect(x: -100, y: -100, width: 4000, height: layout.contentSize.height + 200)
+        XCTAssertEqual(attributes(copy, everything, scale: 3), attributes(layout, everything, scale: 3))
+        XCTAssertEqual(copy.orthogonalContentWidths.map(\.width), layout.orthogonalContentWidths.map(\.width))
+        // A layout without any of it keeps its older format, which older replicas read.
+        XCTAssertEqual(LayoutArchive(BaseLayout(FlowLayoutInput(sections: [FlowSection(items: .count(3))], crossAxisLength: 100))).root.first, 1)
+    }
+
     func testRandomLayoutsRebuildToTheSameIdAndFrames() throws {
         for seed in 0..<300 as Range<UInt64> {
             let input = RandomInput.make(seed: seed)

@@ -146,6 +146,60 @@ export const presets = {
       scale: 3,
     },
   },
+  compositional: {
+    title: 'Compositional sections',
+    note: 'UICollectionViewCompositionalLayout (docs/flow-layout.md §23): a header, a large tile beside two small ones, '
+      + 'a row of three with count, self-sizing cards (estimated heights, some measured) on a section background.',
+    request: {
+      viewport: { width: 390, height: 700 },
+      layout: { interSectionSpacing: 16 },
+      sections: [
+        {
+          itemCount: 30,
+          compositional: {
+            header: { width: { fractionalWidth: 1 }, height: { absolute: 40 }, pinToVisibleBounds: true },
+            contentInsets: { leading: 8, trailing: 8 },
+            group: {
+              direction: 'horizontal', width: { fractionalWidth: 1 }, height: { fractionalWidth: 0.5 },
+              subitems: [
+                { width: { fractionalWidth: 0.6 }, height: { fractionalHeight: 1 }, contentInsets: { top: 3, leading: 3, bottom: 3, trailing: 3 } },
+                {
+                  group: {
+                    direction: 'vertical', width: { fractionalWidth: 0.4 }, height: { fractionalHeight: 1 }, count: 2,
+                    subitems: [{ width: { fractionalWidth: 1 }, height: { absolute: 1 }, contentInsets: { top: 3, leading: 3, bottom: 3, trailing: 3 } }],
+                  },
+                },
+              ],
+            },
+          },
+        },
+        {
+          itemCount: 60,
+          compositional: {
+            contentInsets: { top: 8, leading: 8, bottom: 8, trailing: 8 }, interGroupSpacing: 6,
+            group: {
+              direction: 'horizontal', width: { fractionalWidth: 1 }, height: { absolute: 90 }, count: 3,
+              interItemSpacing: { fixed: 6 }, subitems: [{ width: { absolute: 1 }, height: { fractionalHeight: 1 } }],
+            },
+          },
+        },
+        {
+          items: Array.from({ length: 80 }, (_, index) => (index % 3 === 1 ? { width: 358, height: 90 + (index % 7) * 20 } : {})),
+          compositional: {
+            header: { width: { fractionalWidth: 1 }, height: { absolute: 40 }, pinToVisibleBounds: true },
+            background: { contentInsets: { leading: 4, trailing: 4 } },
+            contentInsets: { top: 12, leading: 16, bottom: 12, trailing: 16 }, interGroupSpacing: 10,
+            group: {
+              direction: 'vertical', width: { fractionalWidth: 1 }, height: { estimated: 120 },
+              subitems: [{ width: { fractionalWidth: 1 }, height: { estimated: 120 } }],
+            },
+          },
+        },
+      ],
+      parallax: { model: 'center', maxOffset: 10 },
+      scale: 3,
+    },
+  },
   alignments: {
     title: 'Line alignments',
     note: 'lineAlignment "leading" with exact spacing, items bottom-aligned in each line; pinned headers.',

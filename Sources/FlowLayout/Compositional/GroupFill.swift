@@ -31,7 +31,9 @@ struct GroupFill<Measured: CellMeasurements> {
             let length = (contentAlong - spacing * Double(count - 1)) / Double(count)
             for _ in 0..<count where next < end {
                 var slot = place(subitem, along: length, in: content, axis: axis, next: &next, cells: &cells)
-                // The slots fill the length exactly: edge spacing along the axis has no room.
+                // The slots fill the length exactly, whatever an estimated subitem holds: edge spacing
+                // along the axis has no room.
+                slot.along = Swift.max(0, length)
                 (slot.leadEdge, slot.trailEdge, slot.leadIsFlexible, slot.trailIsFlexible) = (0, 0, false, false)
                 slots.append(slot)
             }

@@ -13,8 +13,9 @@ final class CompositionalBody: Sendable {
 
     init(
         section: CompositionalSection, placement: CompositionalPlacement, groupsLead: Double,
-        headerAcross: (start: Double, length: Double), footerAcross: (start: Double, length: Double)
+        headerAcross: (start: Double, length: Double), footerAcross: (start: Double, length: Double), isOrthogonal: Bool
     ) {
+        self.isOrthogonal = isOrthogonal
         self.section = section
         self.placement = placement
         self.groupsLead = groupsLead
@@ -22,7 +23,8 @@ final class CompositionalBody: Sendable {
         self.footerAcross = footerAcross
     }
 
-    var isOrthogonal: Bool { section.orthogonalScrolling != nil }
+    /// Whether its groups form one row that scrolls sideways: only in a vertical layout (§23.11).
+    let isOrthogonal: Bool
 
     /// Bytes kept alive: the object, the description's arrays (a few nodes) and the placement's.
     var heapByteCount: Int {
@@ -81,7 +83,9 @@ extension SectionLayout {
         let direction = environment.direction
         let container = environment.container(of: section)
         let insets = section.contentInsets
-        let repeatsAlongX = direction == .horizontal || section.orthogonalScrolling != nil
+        // A horizontal layout has no orthogonal rows (the service refuses them there): its groups follow x anyway.
+        let isOrthogonal = direction == .vertical && section.orthogonalScrolling != nil
+        let repeatsAlongX = direction == .horizontal || isOrthogonal
         let placement = CompositionalPlacement(
             section, container: container, repeatsAlongX: repeatsAlongX, count: lines.itemCount,
             measured: RunMeasurements(lines))
@@ -97,7 +101,7 @@ extension SectionLayout {
         let footer = boundary(section.footer)
         let scrollLead = direction == .vertical ? insets.top : insets.leading
         let scrollTrail = direction == .vertical ? insets.bottom : insets.trailing
-        let groupsLength = repeatsAlongX && direction == .vertical ? placement.thickness : placement.extent
+        let groupsLength = isOrthogonal ? placement.thickness : placement.extent
         self.overrides = overrides
         self.lines = lines
         self.offset = offset
@@ -109,6 +113,6 @@ extension SectionLayout {
         self.length = footerStart + footer.thickness
         self.body = .compositional(CompositionalBody(
             section: section, placement: placement, groupsLead: direction == .vertical ? insets.leading : insets.top,
-            headerAcross: header.across, footerAcross: footer.across))
+            headerAcross: header.across, footerAcross: footer.across, isOrthogonal: isOrthogonal))
     }
 }

@@ -11,13 +11,15 @@ public enum SectionInsetReference: UInt8, Hashable, Sendable {
 /// The layout-level properties of UICollectionViewFlowLayout, with UIKit's defaults
 /// (docs/flow-layout.md §1). Lengths are in points. A value type.
 public struct FlowLayoutSettings: Hashable, Sendable {
-    /// The axis the content scrolls along (ignored in CSS mode, see `effectiveScrollDirection`).
-    public var scrollDirection: ScrollDirection = .vertical
+    // Declared in an order that packs them: a byte-sized field in a wider one's padding (every cached
+    // layout keeps a copy).
     /// The size of every item of a counted section (`FlowSection.Items.count`), in points.
     public var itemSize = Size(width: 50, height: 50)
     /// UIKit's self-sizing estimate: when set, every item of a counted section, and every listed item
     /// given without a size, is laid out at it and marked estimated until measured (docs/flow-layout.md §17).
     public var estimatedItemSize: Size?
+    /// The axis the content scrolls along (ignored in CSS mode, see `effectiveScrollDirection`).
+    public var scrollDirection: ScrollDirection = .vertical
     /// The spacing between lines, in points (UIKit swaps the two spacings on the horizontal row path,
     /// §6.1). May be negative: lines then overlap.
     public var minimumLineSpacing: Double = 10

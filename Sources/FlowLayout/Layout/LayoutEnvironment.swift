@@ -7,14 +7,15 @@ public struct LayoutEnvironment: Sendable {
     public let contentInset: EdgeInsets
     public let safeAreaInsets: EdgeInsets
     public let layoutMargins: EdgeInsets
-    /// The axis the content scrolls along (CSS mode's, when in CSS mode).
-    public let direction: ScrollDirection
     /// Bounds minus content insets across the scroll axis: the width lines are broken to (§1); 0 when
     /// the bounds leave no room.
     public let dimension: Double
     /// The bounds' length along the scroll axis (compositional sections' containers, §23.2).
     public let scrollAxisLength: Double
     let insetAdjustment: SectionInsetAdjustment
+    /// The axis the content scrolls along (CSS mode's, when in CSS mode). Last: a byte-sized field
+    /// adds no padding there.
+    public let direction: ScrollDirection
 
     init(_ input: FlowLayoutInput) {
         settings = input.settings

@@ -1,0 +1,55 @@
+@_spi(WorkCounting) @testable import FlowLayout
+import Testing
+
+/// What a compositional section costs (docs/flow-layout.md §23.8): periodic sections keep one group's
+/// frames whatever their count and answer a view in O(k); sections of measured cells answer in
+/// O(log n + k). Work is counted, not timed.
+@Suite("Compositional cost")
+struct CompositionalCostTests {
+    /// Cards two a row: fixed heights, or estimated ones with every cell measured (the height of cell i
+    /// depends on i only, so the first thousand cells of a million are laid out alike).
+    static func cards(_ count: Int, estimated: Bool) -> FlowLayoutInput {
+        let height: CompositionalDimension = estimated ? .estimated(100) : .absolute(100)
+        let group = CompositionalGroup(
+            axis: .horizontal, size: CompositionalSize(width: .fractionalWidth(1), height: height),
+            subitems: [.item(CompositionalItem(size: CompositionalSize(width: .fractionalWidth(0.5), height: height)))])
+        let items: FlowSection.Items = estimated
+            ? .sizes((0..<count).map { Size(width: 160, height: Double(60 + ($0 * 37) % 90)) }) : .count(count)
+        return FlowLayoutInput(
+            sections: [FlowSection(items: items, compositional: CompositionalSection(group: group, interGroupSpacing: 8))],
+            crossAxisLength: 320, scrollAxisLength: 700)
+    }
+
+    static func query(_ layout: BaseLayout, _ bounds: Rect) -> (work: Int, attributes: [LayoutAttributes]) {
+        var attributes: [LayoutAttributes] = []
+        var work = 0
+        layout.attributes(in: Viewport(bounds: bounds, scale: 3), into: &attributes, work: &work)
+        return (work, attributes)
+    }
+
+    @Test func aPeriodicSectionKeepsOneGroupWhateverItsCount() {
+        let small = BaseLayout(Self.cards(1000, estimated: false))
+        let large = BaseLayout(Self.cards(1_000_000, estimated: false))
+        #expect(small.heapByteCount == large.heapByteCount)
+        #expect(large.heapByteCount < 4096, "\(large.heapByteCount) bytes")
+        // The same view: the same work, k and a constant, not a search.
+        let bounds = Rect(x: 0, y: 10_000, width: 320, height: 844)
+        let (smallWork, smallAttributes) = Self.query(small, bounds)
+        let (largeWork, largeAttributes) = Self.query(large, bounds)
+        #expect(smallAttributes == largeAttributes && !largeAttributes.isEmpty)
+        #expect(largeWork <= smallWork + 2, "\(smallWork) against \(largeWork)")
+        #expect(largeWork <= 2 * largeAttributes.count + 8, "\(largeWork) for k = \(largeAttributes.count)")
+    }
+
+    @Test func measuredCellsAreFoundByABinarySearch() {
+        let small = BaseLayout(Self.cards(1000, estimated: true))
+        let large = BaseLayout(Self.cards(1_000_000, estimated: true))
+        let bounds = Rect(x: 0, y: small.contentSize.height / 2, width: 320, height: 844)
+        let (smallWork, smallAttributes) = Self.query(small, bounds)
+        let (largeWork, largeAttributes) = Self.query(large, bounds)
+        #expect(smallAttributes == largeAttributes && !largeAttributes.isEmpty)
+        // log2 of 500,000 groups against 500: about 10 probes more, never n.
+        #expect(largeWork - smallWork <= 12, "\(smallWork) against \(largeWork)")
+        #expect(Double(largeWork) <= 2 * log2(1_000_000) + 2 * Double(largeAttributes.count) + 8)
+    }
+}
