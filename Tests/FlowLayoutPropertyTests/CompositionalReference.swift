@@ -374,6 +374,32 @@ enum CompositionalReference {
 
     /// Every element of the compositional sections as `viewport` answers them, in the query's order
     /// (whatever its bounds), mirrored and rounded.
+    /// Each compositional section's unrounded frame, left to right: its span along the scroll axis,
+    /// the content's extent (`0...dimension`) across. A query looks at a section only through it
+    /// (docs/flow-layout.md §9): an element rounding carries past it, or that overflows it across, is
+    /// not answered for bounds that meet the element but not the section.
+    static func sectionFrames(_ input: FlowLayoutInput, viewport: Viewport, flowLengths: [Int: Double] = [:]) -> [Int: Rect] {
+        let laid = layout(input, viewport: viewport, flowLengths: flowLengths)
+        let vertical = input.settings.scrollDirection == .vertical
+        return laid.sections.mapValues { section in
+            vertical
+                ? Rect(x: 0, y: section.start, width: laid.contentSize.width, height: section.length)
+                : Rect(x: section.start, y: 0, width: section.length, height: laid.contentSize.height)
+        }
+    }
+
+    /// Whether a query for `bounds` looks at `attributes`' section: its frame (`sectionFrames`) touches
+    /// the bounds, mirrored back for a horizontal layout right to left.
+    static func isLookedAt(
+        _ attributes: LayoutAttributes, bounds: Rect, frames: [Int: Rect], input: FlowLayoutInput, viewport: Viewport, contentWidth: Double
+    ) -> Bool {
+        var unmapped = bounds
+        if input.settings.scrollDirection == .horizontal, viewport.layoutDirection == .rightToLeft {
+            unmapped.origin.x = contentWidth - bounds.maxX
+        }
+        return frames[attributes.section].map { $0.touches(unmapped) } ?? true
+    }
+
     /// `rounding: false` gives the frames mirrored but not rounded (to tell a rounding tie).
     static func attributes(
         _ input: FlowLayoutInput, viewport: Viewport, flowLengths: [Int: Double] = [:], rounding: Bool = true
@@ -418,10 +444,11 @@ enum CompositionalReference {
     /// the reference's (summation order may differ in the last bits), an origin one pixel off where the
     /// reference's unrounded coordinate is a rounding tie. With `bounds`, `expected` is the whole
     /// layout: what touches the bounds must be answered, what touches them only within the tolerance
-    /// may be. Returns a description of the first difference, or nil.
+    /// may be, and so may what `considered` rules out. Returns a description of the first difference,
+    /// or nil.
     static func difference(
         _ answered: [LayoutAttributes], _ expected: [LayoutAttributes], raw: [LayoutAttributes], scale: Double?,
-        bounds: Rect? = nil, tolerance: Double = 1e-9
+        bounds: Rect? = nil, tolerance: Double = 1e-9, considered: (LayoutAttributes) -> Bool = { _ in true }
     ) -> String? {
         func near(_ a: Double, _ e: Double, _ raw: Double?) -> Bool {
             if abs(a - e) <= tolerance { return true }
@@ -443,7 +470,7 @@ enum CompositionalReference {
             var required = true
             if let bounds {
                 guard e.frame.touches(bounds.outset(by: slack)) else { continue }
-                required = e.frame.touches(bounds.outset(by: -slack))
+                required = e.frame.touches(bounds.outset(by: -slack)) && considered(e)
             }
             if next < answered.count, same(answered[next], e, r) {
                 next += 1
