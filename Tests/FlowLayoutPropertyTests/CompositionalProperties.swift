@@ -177,6 +177,7 @@ struct CompositionalProperties {
         let layout = BaseLayout(input)
         let flow = flowLengths(layout, input)
         let laid = CompositionalReference.layout(input, viewport: random.everything(layout), flowLengths: flow)
+        #expect(layout.contentHash == input.contentHash, "\(random): id")
         func near(_ a: Double, _ b: Double) -> Bool { abs(a - b) <= 1e-9 }
         let sizes = (layout.contentSize, laid.contentSize)
         #expect(near(sizes.0.width, sizes.1.width) && near(sizes.0.height, sizes.1.height), "\(random): content size \(sizes)")
@@ -273,6 +274,53 @@ struct CompositionalProperties {
                 let same = missing == nil && next == found.count
                 #expect(same, "\(random): in \(bounds), missing \(missing.map { "\($0.kind) \($0.section).\($0.item) \($0.frame)" } ?? "none"), answered \(next) of \(found.count) in order")
                 if !same { return }
+            }
+        }
+    }
+
+    /// Every part of a compositional description is in the layout's id (docs/flow-layout.md §23.1):
+    /// changing any one of them gives another id.
+    @Test func everyPartOfTheDescriptionIsInTheId() async {
+        await propertyCheck(count: 100, input: Gen.uint64(in: 0...UInt64.max)) { seed in
+            let random = Case(seed: seed)
+            guard let index = random.input.sections.indices.first(where: { random.input.sections[$0].compositional != nil }) else { return }
+            let original = random.input.sections[index].compositional!
+            func firstItem(_ group: inout CompositionalGroup, _ change: (inout CompositionalItem) -> Void) {
+                switch group.subitems[0] {
+                case .item(var item):
+                    change(&item)
+                    group.subitems[0] = .item(item)
+                case .group(var nested):
+                    firstItem(&nested, change)
+                    group.subitems[0] = .group(nested)
+                }
+            }
+            let changes: [(String, (inout CompositionalSection) -> Void)] = [
+                ("background", { $0.background = $0.background == nil ? .zero : nil }),
+                ("background inset", { $0.background = DirectionalInsets(top: ($0.background?.top ?? 0) + 1) }),
+                ("header", { $0.header = $0.header == nil ? CompositionalBoundaryItem(size: CompositionalSize(width: .absolute(1), height: .absolute(1))) : nil }),
+                ("footer pinning", { $0.footer = CompositionalBoundaryItem(size: CompositionalSize(width: .absolute(1), height: .absolute(1)), pinToVisibleBounds: !($0.footer?.pinToVisibleBounds ?? false)) }),
+                ("orthogonal", { $0.orthogonalScrolling = $0.orthogonalScrolling == .paging ? .groupPagingCentered : .paging }),
+                ("inter-group spacing", { $0.interGroupSpacing += 0.5 }),
+                ("section insets", { $0.contentInsets.trailing += 1 }),
+                ("group axis", { $0.group.axis = $0.group.axis == .horizontal ? .vertical : .horizontal }),
+                ("group count", { $0.group.count = ($0.group.count ?? 0) + 1; $0.group.subitems = [$0.group.subitems[0]] }),
+                ("spacing kind", { $0.group.interItemSpacing = $0.group.interItemSpacing.isFlexible ? .fixed($0.group.interItemSpacing.minimum) : .flexible($0.group.interItemSpacing.minimum) }),
+                ("group insets", { $0.group.contentInsets.bottom += 1 }),
+                ("group height kind", { $0.group.size.height = $0.group.size.height.isEstimated ? .absolute($0.group.size.height.value) : .estimated($0.group.size.height.value) }),
+                ("item width", { firstItem(&$0.group) { $0.size.width.value += 1 } }),
+                ("item insets", { firstItem(&$0.group) { $0.contentInsets.leading += 1 } }),
+                ("item edge", { firstItem(&$0.group) { $0.edgeSpacing.bottom = $0.edgeSpacing.bottom == nil ? .fixed(0) : nil } }),
+                ("item edge kind", { firstItem(&$0.group) { $0.edgeSpacing.top = $0.edgeSpacing.top?.isFlexible == true ? .fixed(0) : .flexible(0) } }),
+            ]
+            let before = BaseLayout(random.input).contentHash
+            for (name, change) in changes {
+                var changed = original
+                change(&changed)
+                guard changed != original else { continue }
+                var input = random.input
+                input.sections[index].compositional = changed
+                #expect(BaseLayout(input).contentHash != before, "\(random): \(name) is not in the id")
             }
         }
     }
