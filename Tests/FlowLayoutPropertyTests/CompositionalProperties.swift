@@ -27,9 +27,9 @@ struct CompositionalProperties {
 
             func spacing() -> CompositionalSpacing { chance(2) ? .fixed(pick([0, 4, 10, 2.5])) : .flexible(pick([0, 4, 2.5])) }
             func edge() -> CompositionalSpacing? {
-                switch random.next() % 4 {
+                switch random.next() % 5 {
                 case 0: return .fixed(pick([0, 3, 8]))
-                case 1: return .flexible(pick([0, 3, 5.5]))
+                case 1, 2: return .flexible(pick([0, 3, 5.5]))
                 default: return nil
                 }
             }
@@ -74,7 +74,7 @@ struct CompositionalProperties {
                 if vertical {
                     if chance(3) { section.header = CompositionalBoundaryItem(size: CompositionalSize(width: .fractionalWidth(1), height: pick([.absolute(44), .estimated(30), .fractionalHeight(0.1)]))) }
                     if chance(3) { section.footer = CompositionalBoundaryItem(size: CompositionalSize(width: pick([.fractionalWidth(1), .absolute(100)]), height: .absolute(20.5))) }
-                    if chance(4) { section.orthogonalScrolling = pick([.continuous, .paging, .groupPaging]) }
+                    if chance(3) { section.orthogonalScrolling = pick([.continuous, .paging, .groupPaging]) }
                 }
                 if chance(3) { section.background = insets([0, 5, 7.5]) }
                 return section

@@ -273,4 +273,20 @@ struct CompositionalExampleTests {
             Self.cell(0, Rect(x: 0, y: 0, width: 300, height: 100.3)), Self.cell(0, Rect(x: 0, y: 100, width: 300, height: 100.3), section: 1),
         ])
     }
+
+    // `CompositionalSection.maximumSlotsPerGroup` (1024) says a group holds at most 1024 slots, "a
+    // group of zero-length slots would take every cell of the section otherwise". Items 0 wide in a
+    // row 300 wide all fit (0 ≤ 300.0001): 1100 cells should make a row of 1024 at y = 0 and one of 76
+    // at y = 10. The engine never reads the constant: one row holds all 1100 (cell 1024 at y = 0).
+    @Test(.disabled("engine: maximumSlotsPerGroup is declared but not applied"))
+    func aGroupHoldsAtMost1024Slots() {
+        let group = CompositionalGroup(
+            axis: .horizontal, size: CompositionalSize(width: .fractionalWidth(1), height: .absolute(10)),
+            subitems: [Self.item(.absolute(0), .fractionalHeight(1))])
+        let laid = Self.lay(CompositionalSection(group: group), count: 1100, width: 300)
+        #expect(laid.cells[1023] == Rect(x: 0, y: 0, width: 0, height: 10))
+        #expect(laid.cells[1024] == Rect(x: 0, y: 10, width: 0, height: 10))
+        #expect(laid.layout.contentSize.height == 20)
+    }
 }
+
