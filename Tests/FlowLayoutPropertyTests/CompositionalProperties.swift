@@ -71,9 +71,17 @@ struct CompositionalProperties {
             func compositional() -> CompositionalSection {
                 var section = CompositionalSection(
                     group: group(depth: 1), interGroupSpacing: pick([0, 8, 12.5]), contentInsets: insets([0, 10, 16.5]))
+                // Headers and footers of a horizontal layout are ignored (the service refuses them).
+                if chance(3) {
+                    section.header = CompositionalBoundaryItem(
+                        size: CompositionalSize(width: .fractionalWidth(1), height: pick([.absolute(44), .estimated(30), .fractionalHeight(0.1)])),
+                        pinToVisibleBounds: chance(3))
+                }
+                if chance(3) {
+                    section.footer = CompositionalBoundaryItem(
+                        size: CompositionalSize(width: pick([.fractionalWidth(1), .absolute(100)]), height: .absolute(20.5)), pinToVisibleBounds: chance(3))
+                }
                 if vertical {
-                    if chance(3) { section.header = CompositionalBoundaryItem(size: CompositionalSize(width: .fractionalWidth(1), height: pick([.absolute(44), .estimated(30), .fractionalHeight(0.1)]))) }
-                    if chance(3) { section.footer = CompositionalBoundaryItem(size: CompositionalSize(width: pick([.fractionalWidth(1), .absolute(100)]), height: .absolute(20.5))) }
                     if chance(3) { section.orthogonalScrolling = pick([.continuous, .paging, .groupPaging]) }
                 }
                 if chance(3) { section.background = insets([0, 5, 7.5]) }
@@ -107,7 +115,8 @@ struct CompositionalProperties {
                 chance(2) ? OrthogonalOffset(section: index, offset: pick([0, 37.5, 200, 1000.25, -15])) : nil
             }
             viewport = Viewport(
-                bounds: Rect(x: 0, y: 0, width: 1, height: 1), scale: pick([nil, 1, 2, 3]),
+                bounds: Rect(x: 0, y: 0, width: 1, height: 1), contentInset: EdgeInsets(top: pick([0, 47]), left: 0, bottom: pick([0, 34.5]), right: 0),
+                scale: pick([nil, 1, 2, 3]),
                 layoutDirection: chance(3) ? .rightToLeft : .leftToRight, orthogonalOffsets: offsets)
         }
 
@@ -130,6 +139,16 @@ struct CompositionalProperties {
 
     static func isCompositional(_ attributes: LayoutAttributes, _ input: FlowLayoutInput) -> Bool {
         input.settings.compositional(of: input.sections[attributes.section]) != nil
+    }
+
+    /// Whether `attributes` is a header or footer pinned to the bounds.
+    static func pins(_ attributes: LayoutAttributes, _ input: FlowLayoutInput) -> Bool {
+        guard let section = input.settings.compositional(of: input.sections[attributes.section]) else { return false }
+        switch attributes.kind {
+        case .header: return section.header?.pinToVisibleBounds ?? false
+        case .footer: return section.footer?.pinToVisibleBounds ?? false
+        default: return false
+        }
     }
 
     /// The engine's lengths of the flow sections, which the reference does not lay out.
@@ -202,6 +221,9 @@ struct CompositionalProperties {
             var found: [LayoutAttributes] = []
             layout.attributes(in: random.viewport(bounds), into: &found)
             let frames = CompositionalReference.sectionFrames(input, viewport: everything, flowLengths: flow)
+            // Pinned headers and footers move with the bounds: the reference's answer for these.
+            let expected = CompositionalReference.attributes(input, viewport: random.viewport(bounds), flowLengths: flow)
+            let raw = CompositionalReference.attributes(input, viewport: random.viewport(bounds), flowLengths: flow, rounding: false)
             let difference = CompositionalReference.difference(
                 found.filter { Self.isCompositional($0, input) }, expected, raw: raw, scale: random.viewport.scale, bounds: bounds
             ) { CompositionalReference.isLookedAt($0, bounds: bounds, frames: frames, input: input, viewport: everything, contentWidth: layout.contentSize.width) }
@@ -247,7 +269,8 @@ struct CompositionalProperties {
             layout.attributes(in: random.everything(layout), into: &all)
             // Flow sections' cells are left out: the flow layout's query misses a cell whose edge
             // across the scroll axis only touches the bounds' (reported; not this suite's).
-            all = all.filter { Self.isCompositional($0, random.input) }
+            // Pinned headers and footers move with the bounds: `layoutsEqualTheReference` checks them.
+            all = all.filter { Self.isCompositional($0, random.input) && !Self.pins($0, random.input) }
             let everything = random.everything(layout)
             let frames = CompositionalReference.sectionFrames(random.input, viewport: everything, flowLengths: Self.flowLengths(layout, random.input))
             var draws = SplitMix64(seed: seed ^ 0xB0B)
@@ -257,7 +280,7 @@ struct CompositionalProperties {
                     anywhereAcross: true)
                 var found: [LayoutAttributes] = []
                 layout.attributes(in: random.viewport(bounds), into: &found)
-                found = found.filter { Self.isCompositional($0, random.input) }
+                found = found.filter { Self.isCompositional($0, random.input) && !Self.pins($0, random.input) }
                 // What must be answered, in order; what touches the bounds but not its section's frame may be.
                 var next = 0
                 var missing: LayoutAttributes?

@@ -24,6 +24,8 @@ enum CompositionalReference {
         var cells: [Placed] = []
         var header: Rect?
         var footer: Rect?
+        var headerPins = false
+        var footerPins = false
         var background: Rect?
         var start = 0.0
         var length = 0.0
@@ -307,6 +309,7 @@ enum CompositionalReference {
             result.header = Rect(
                 x: ins.leading, y: offset, width: resolve(header.size.width, containerWidth, containerHeight), height: headerHeight)
             y += headerHeight
+            result.headerPins = header.pinToVisibleBounds
         }
         y += ins.top
         if compositional.orthogonalScrolling != nil {
@@ -334,6 +337,7 @@ enum CompositionalReference {
             result.footer = Rect(
                 x: ins.leading, y: offset + y, width: resolve(footer.size.width, containerWidth, containerHeight), height: footerHeight)
             y += footerHeight
+            result.footerPins = footer.pinToVisibleBounds
         }
         result.length = y
         if let background = compositional.background {
@@ -422,13 +426,31 @@ enum CompositionalReference {
                     kind: .cell, section: index, item: cell.item, frame: answer(cell.frame), zIndex: 0, isEstimated: cell.isEstimated))
             }
         }
+        // Pinned headers and footers (vertical only, §10): inside the bounds less the viewport's
+        // content inset, within their section's span; mirrored, pinned, then rounded.
+        let visibleTop = viewport.bounds.minY + viewport.contentInset.top
+        let visibleBottom = viewport.bounds.maxY - viewport.contentInset.bottom
         for index in order {
-            if let header = laid.sections[index]!.header {
+            let section = laid.sections[index]!
+            if var header = section.header {
+                if section.headerPins {
+                    let footerHeight = section.footer?.size.height ?? 0
+                    header.origin.y = max(header.minY, visibleTop)
+                    if header.minY + header.size.height + footerHeight > section.start + section.length {
+                        header.origin.y = section.start + section.length - footerHeight - header.size.height
+                    }
+                }
                 result.append(LayoutAttributes(kind: .header, section: index, item: 0, frame: answer(header), zIndex: 10))
             }
         }
         for index in order {
-            if let footer = laid.sections[index]!.footer {
+            let section = laid.sections[index]!
+            if var footer = section.footer {
+                if section.footerPins {
+                    let headerHeight = section.header?.size.height ?? 0
+                    if visibleBottom < footer.maxY { footer.origin.y = visibleBottom - footer.size.height }
+                    if footer.minY - headerHeight < section.start { footer.origin.y = section.start + headerHeight }
+                }
                 result.append(LayoutAttributes(kind: .footer, section: index, item: 0, frame: answer(footer), zIndex: 10))
             }
         }
