@@ -8,6 +8,11 @@
 /// Recursive and obvious on purpose: each group is filled slot by slot, each section group by group.
 /// Flow sections (without `compositional`) are not laid out here: their lengths along the scroll axis
 /// are taken as given (`flowLengths`), their elements are not answered.
+///
+/// Interpretations where the rules say less: under `count` the subitem's length along the axis is
+/// replaced by the share, as an absolute length (so an item is inset there, a nested group is the
+/// share long); the share is not clamped; a group holds at most
+/// `CompositionalSection.maximumSlotsPerGroup` slots (which the engine does not apply).
 enum CompositionalReference {
     /// A cell of a section: its measured size, or nil while it is unmeasured.
     typealias Cell = Size?
