@@ -105,7 +105,7 @@ test-openapi: build
 	python3 IntegrationTests/openapi/check_openapi.py .build/debug/layoutd
 
 # REDbot, the HTTP linter, over every GET route; notes it rates bad or warning fail, but those the
-# README's REDbot table accepts.
+# REDbot table of docs/http.md accepts.
 test-redbot: build pydeps
 	python3 IntegrationTests/redbot/run_redbot.py .build/debug/layoutd
 

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """REDbot, the HTTP linter, over every GET route of a real layoutd.
 
-Usage: run_redbot.py BINARY [--readme README.md]
+Usage: run_redbot.py BINARY [--allow-list docs/http.md]
 
 Starts BINARY on a free port of 127.0.0.1, registers one stored layout, and has REDbot
 (https://redbot.org, `pip install redbot`) check each URL a client or a cache would GET: the
@@ -19,7 +19,7 @@ Each URL is checked three ways, all in one event loop:
          with --cors-origins, so every answer varies by Origin as well.
 
 Every note of level bad or warning fails the run (exit 1) unless its id is in the allow-list:
-the table under the heading that names REDbot in README.md, one row a note, `| NOTE_ID | why |`
+the table under the heading that names REDbot in docs/http.md, one row a note, `| NOTE_ID | why |`
 (the first cell is the id; further cells are for people). No such section: nothing is allowed.
 Why: REDbot knows HTTP caching, validation and negotiation better than our own tests; a regression
 in those headers (a missing Vary, an ETag shared by two codings, a 304 that drops headers)
@@ -43,7 +43,7 @@ from redbot.resource import HttpResource
 REPOSITORY = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(REPOSITORY / "IntegrationTests" / "playground"))
 from layoutd_process import Layoutd  # noqa: E402  (the playground's: a real binary on a free port)
-README = REPOSITORY / "README.md"
+ALLOW_LIST = REPOSITORY / "docs" / "http.md"
 ASSETS_SOURCE = REPOSITORY / "Sources" / "PlaygroundAssets" / "playground_assets.c"
 
 LAYOUT = {
@@ -175,13 +175,13 @@ def flatten(notes):
 
 # --- the allow-list --------------------------------------------------------------------------
 
-def allowed_notes(readme):
-    """{note id: reason} from the table under the heading that names REDbot in the README (its
+def allowed_notes(page):
+    """{note id: reason} from the table under the heading that names REDbot in docs/http.md (its
     rows `| NOTE_ID | ... | reason |`); {} when there is no such heading."""
-    if not readme.exists():
+    if not page.exists():
         return {}
     allowed, in_section, in_code = {}, False, False
-    for line in readme.read_text().splitlines():
+    for line in page.read_text().splitlines():
         if line.startswith("```"):
             in_code = not in_code
         elif in_code:
@@ -197,10 +197,10 @@ def allowed_notes(readme):
     return allowed
 
 
-# Reasons printed in the proposed README table for notes seen when this check was written; any
+# Reasons printed in the proposed allow-list table for notes seen when this check was written; any
 # other note gets TODO there, for a person to decide.
 PROPOSED_REASONS = {
-    "STORE_PUBLIC_UNNECESSARY": "Deliberate (README: GET answers are `public, immutable`): answers "
+    "STORE_PUBLIC_UNNECESSARY": "Deliberate (docs/http.md: GET answers are `public, immutable`): answers "
         "are content-addressed and not per user, so a shared cache may keep them even for a request "
         "that carries Authorization (a gateway's credentials).",
     "FRESHNESS_HEURISTIC": "Not yet accepted: the metadata answer has an ETag but no Cache-Control; "
@@ -245,11 +245,11 @@ def failing_notes(resource):
 
 
 def print_proposed_table(notes):
-    """A README section that would allow the failing notes, for a person to edit and paste."""
+    """A docs/http.md section that would allow the failing notes, for a person to edit and paste."""
     where = {}
     for path, note_id, _, _ in notes:
         where.setdefault(note_id, []).append(path)
-    print("\nProposed README section (the allow-list; keep only rows whose reason holds):\n")
+    print("\nProposed docs/http.md section (the allow-list; keep only rows whose reason holds):\n")
     print("## REDbot\n")
     print("| Note | Where | Why it is accepted |")
     print("|---|---|---|")
@@ -265,8 +265,8 @@ def print_proposed_table(notes):
 def main():
     arguments = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     arguments.add_argument("binary", help="the layoutd executable to check")
-    arguments.add_argument("--readme", type=Path, default=README,
-                           help="where the allow-list is (default: the repository's README.md)")
+    arguments.add_argument("--allow-list", type=Path, default=ALLOW_LIST,
+                           help="where the allow-list is (default: the repository's docs/http.md)")
     options = arguments.parse_args()
     started = time.monotonic()
     server = Layoutd(options.binary, "--cors-origins", PAGE_ORIGIN)
@@ -281,7 +281,7 @@ def main():
     finally:
         server.stop()
 
-    allowed = allowed_notes(options.readme)
+    allowed = allowed_notes(options.allow_list)
     notes = collect(server, layout_id, resources, pending)
     failing = [note for note in notes if note[1] not in allowed]
     for notice in notices:

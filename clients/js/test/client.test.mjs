@@ -223,9 +223,9 @@ test('a scroll at 120 Hz asks only for bands, each before the view reaches the e
   answer.results.forEach((result, index) => assertSameView(sample[index].view, result.attributes, `frame ${index}`));
 });
 
-test('the README’s example runs as written', async () => {
-  const readme = await readFile(new URL('../../../README.md', import.meta.url), 'utf8');
-  const example = /```js\n([\s\S]*?)```/.exec(readme)[1]
+test('the example of docs/api.md runs as written', async () => {
+  const page = await readFile(new URL('../../../docs/api.md', import.meta.url), 'utf8');
+  const example = /```js\n([\s\S]*?)```/.exec(page)[1]
     .replace("'./clients/js/layoutd.js'", `'${new URL('../layoutd.js', import.meta.url)}'`)
     .replace("'http://localhost:8080'", `'${server.url}'`);
   const file = join(await mkdtemp(join(tmpdir(), 'layoutd-readme-')), 'example.mjs');
