@@ -365,6 +365,65 @@ results["masonry_append_register_ns"] = appended.second
 results["masonry_append_ratio"] = appended.second / appended.first
 }
 
+// MARK: Compositional sections (issue 42, point 3)
+
+// A million cells of a fixed-size group (two cards a row): registering them (id and build) costs the
+// group, not the cells. A million cards of estimated heights, every one measured, against the same
+// sizes in the flow layout's lines: registering each, scrolling each, in turns; then one card measured
+// anew, against registering the result. `--only compositional` runs it alone.
+if runs("engine") || runs("compositional") {
+let compositionalCount = quick ? 10_000 : 1_000_000
+func cards(_ height: CompositionalDimension) -> CompositionalSection {
+    let group = CompositionalGroup(
+        axis: .horizontal, size: CompositionalSize(width: .fractionalWidth(1), height: height),
+        subitems: [.item(CompositionalItem(size: CompositionalSize(width: .fractionalWidth(0.5), height: height)))],
+        interItemSpacing: .fixed(8))
+    return CompositionalSection(group: group, interGroupSpacing: 8, contentInsets: DirectionalInsets(leading: 8, trailing: 8))
+}
+func registeredLayout(_ input: FlowLayoutInput) -> BaseLayout {
+    keep(input.contentHash)
+    return BaseLayout(input)
+}
+let fixedInput = FlowLayoutInput(
+    sections: [FlowSection(items: .count(compositionalCount), compositional: cards(.absolute(120)))], crossAxisLength: 390,
+    scrollAxisLength: 844)
+results["compositional_items"] = Double(compositionalCount)
+results["compositional_fixed_register_ns"] = median(runs: quick ? 1 : 9) { keep(registeredLayout(fixedInput)) }
+let cardSizes = variedSizes(compositionalCount, seed: 29).map { Size(width: 183, height: $0.height) }
+let flowCards = FlowLayoutInput(sections: [FlowSection(items: .sizes(cardSizes))], crossAxisLength: 390)
+let estimatedCards = FlowLayoutInput(
+    sections: [FlowSection(items: .sizes(cardSizes), compositional: cards(.estimated(120)))], crossAxisLength: 390,
+    scrollAxisLength: 844)
+let cardRegistration = inTurns(
+    { timed { keep(registeredLayout(flowCards)) } }, { timed { keep(registeredLayout(estimatedCards)) } }, turns: 5)
+results["compositional_register_flow_ns"] = cardRegistration.first
+results["compositional_register_ns"] = cardRegistration.second
+results["compositional_register_ratio"] = cardRegistration.ratio
+let flowCardsLayout = BaseLayout(flowCards)
+let cardsLayout = BaseLayout(estimatedCards)
+let cardScroll = inTurns(
+    { queryTime(flowCardsLayout, queries: quick ? 100 : 20_000) }, { queryTime(cardsLayout, queries: quick ? 100 : 20_000) })
+results["compositional_scroll_flow_ns"] = cardScroll.first
+results["compositional_scroll_ns"] = cardScroll.second
+results["compositional_scroll_ratio"] = cardScroll.ratio
+// One card in the middle measured anew, against registering the result.
+let measuredCard = compositionalCount / 2
+let measuring: [LayoutUpdate] = [.resizeItems(section: 0, at: measuredCard, sizes: [Size(width: 183, height: 517)])]
+var measuredSizes = cardSizes
+measuredSizes[measuredCard] = Size(width: 183, height: 517)
+let measuredInput = FlowLayoutInput(
+    sections: [FlowSection(items: .sizes(measuredSizes), compositional: cards(.estimated(120)))], crossAxisLength: 390,
+    scrollAxisLength: 844)
+precondition(
+    try! cardsLayout.updated(by: measuring).layout.contentHash == measuredInput.contentHash,
+    "compositional: the measured layout differs from its fresh one")
+let cardResize = inTurns(
+    { timed { keep(try! cardsLayout.updated(by: measuring)) } }, { timed { keep(registeredLayout(measuredInput)) } }, turns: 5)
+results["compositional_resize_ns"] = cardResize.first
+results["compositional_resize_register_ns"] = cardResize.second
+results["compositional_resize_ratio"] = cardResize.second / cardResize.first
+}
+
 // MARK: Cold path: a 100,000-item request
 
 /// The same request as Codable structs, for the Foundation baseline.

@@ -64,8 +64,8 @@ struct CompositionalPlacement: Sendable {
             // §23.8: one full group's frames, and the last group's when it is partial.
             var template: [CompositionalCell] = []
             var next = 0
-            let size = GroupFill(measured: NoMeasurements(), end: Swift.min(count, perGroup))
-                .fill(group, declared: declared, next: &next, into: &template)
+            let fill = GroupFill(measured: NoMeasurements())
+            let size = fill.fill(group, declared: declared, next: &next, end: Swift.min(count, perGroup), into: &template)
             let period = Swift.max(1, next)
             let groupCount = count == 0 ? 0 : (count + period - 1) / period
             let remainder = count - (groupCount - 1) * period
@@ -74,7 +74,7 @@ struct CompositionalPlacement: Sendable {
             if groupCount > 0 && remainder < period {
                 last = []
                 var taken = 0
-                lastSize = GroupFill(measured: NoMeasurements(), end: remainder).fill(group, declared: declared, next: &taken, into: &last)
+                lastSize = fill.fill(group, declared: declared, next: &taken, end: remainder, into: &last)
             }
             note(template[...], length: length(size))
             note(last[...], length: length(lastSize))
@@ -94,11 +94,11 @@ struct CompositionalPlacement: Sendable {
             var position = 0.0
             var thickest = 0.0
             var monotone = true
+            let fill = GroupFill(measured: measured)
             while next < count {
                 let first = next
                 let before = cells.count
-                let fill = GroupFill(measured: measured, end: Swift.min(count, first + perGroup))
-                let size = fill.fill(group, declared: declared, next: &next, into: &cells)
+                let size = fill.fill(group, declared: declared, next: &next, end: Swift.min(count, first + perGroup), into: &cells)
                 note(cells[before...], length: length(size))
                 if let previous = starts.last, position < previous || position + length(size) < previous + lengths[lengths.count - 1] {
                     monotone = false

@@ -6,17 +6,18 @@ struct CompositionalCell: Hashable, Sendable {
 }
 
 /// Fills one group with cells by the rules of docs/flow-layout.md §23.3 to §23.7: the slots along
-/// its axis, their spacing and edge spacing, the estimated sizes, the items' content insets.
-
+/// its axis, their spacing and edge spacing, the estimated sizes, the items' content insets. One fill
+/// serves a whole section: its slots live on one stack, reused from group to group.
 struct GroupFill<Measured: CellMeasurements> {
     let measured: Measured
-    /// Cells from here on are not the section's: the fill stops before it.
-    let end: Int
+    private let stack = SlotStack()
+
+    init(measured: Measured) { self.measured = measured }
 
     /// Places `group`, sized `declared` (its dimensions resolved in its container, estimates at their
-    /// value), from cell `next` on; appends its cells' frames relative to the group's origin and answers
-    /// the group's size. Takes at least one cell when `next < end`.
-    func fill(_ group: CompositionalGroup, declared: Size, next: inout Int, into cells: inout [CompositionalCell]) -> Size {
+    /// value), from cell `next` on, up to cell `end` (excluded); appends its cells' frames relative to
+    /// the group's origin and answers the group's size. Takes at least one cell when `next < end`.
+    func fill(_ group: CompositionalGroup, declared: Size, next: inout Int, end: Int, into cells: inout [CompositionalCell]) -> Size {
         let axis = group.axis
         let insets = group.contentInsets
         let content = Size(
@@ -25,17 +26,20 @@ struct GroupFill<Measured: CellMeasurements> {
         let contentAlong = axis.along(content)
         let contentAcross = axis.across(content)
         let spacing = group.interItemSpacing.minimum
-        var slots: [Slot] = []
+        // This group's slots are the stack's from `base` on; a nested group's go above and are gone
+        // when it returns.
+        let base = stack.slots.count
+        defer { stack.slots.removeLast(stack.slots.count - base) }
         if let count = group.count, let subitem = group.subitems.first {
             // §23.4: exactly `count` slots sharing the length; the subitem's own length is ignored.
             let length = (contentAlong - spacing * Double(count - 1)) / Double(count)
             for _ in 0..<count where next < end {
-                var slot = place(subitem, along: length, in: content, axis: axis, next: &next, cells: &cells)
+                var slot = place(subitem, along: length, in: content, axis: axis, next: &next, end: end, cells: &cells)
                 // The slots fill the length exactly, whatever an estimated subitem holds (a share below
                 // 0 places them so, though no frame is smaller than 0): edge spacing has no room.
                 slot.along = length
                 (slot.leadEdge, slot.trailEdge, slot.leadIsFlexible, slot.trailIsFlexible) = (0, 0, false, false)
-                slots.append(slot)
+                stack.slots.append(slot)
             }
         } else {
             // §23.3: subitems repeat while the next slot, with its edges, ends within the content.
@@ -47,20 +51,27 @@ struct GroupFill<Measured: CellMeasurements> {
                 let trail = subitem.edgeSpacing.trail(axis)?.minimum ?? 0
                 let length = declaredLength(of: subitem, along: axis, in: content, cell: next)
                 if index > 0 && position + lead + length + trail > contentAlong + 0.0001 { break }
-                let slot = place(subitem, along: nil, in: content, axis: axis, next: &next, cells: &cells)
+                let slot = place(subitem, along: nil, in: content, axis: axis, next: &next, end: end, cells: &cells)
                 position += lead + slot.along + trail + spacing
-                slots.append(slot)
+                stack.slots.append(slot)
                 index += 1
             }
         }
         // §23.7: an estimated group is as large as what it holds on that axis.
         let alongIsEstimated = group.size.along(axis).isEstimated
         let acrossIsEstimated = group.size.across(axis).isEstimated
-        let across = acrossIsEstimated ? slots.reduce(0) { Swift.max($0, $1.acrossExtent) } : contentAcross
+        let slots = stack.slots[base...]
+        var widest = 0.0
+        var used = spacing * Double(Swift.max(0, slots.count - 1))
+        var flexibleEdges = 0
+        for slot in slots {
+            widest = Swift.max(widest, slot.acrossExtent)
+            used += slot.leadEdge + slot.along + slot.trailEdge
+            flexibleEdges += (slot.leadIsFlexible ? 1 : 0) + (slot.trailIsFlexible ? 1 : 0)
+        }
+        let across = acrossIsEstimated ? widest : contentAcross
         // §23.5: what is left along the axis goes to the flexible edges, else to a flexible spacing.
-        let used = slots.reduce(0) { $0 + $1.leadEdge + $1.along + $1.trailEdge } + spacing * Double(Swift.max(0, slots.count - 1))
         let leftover = alongIsEstimated ? 0 : Swift.max(0, contentAlong - used)
-        let flexibleEdges = slots.reduce(0) { $0 + ($1.leadIsFlexible ? 1 : 0) + ($1.trailIsFlexible ? 1 : 0) }
         let edgeShare = flexibleEdges > 0 ? leftover / Double(flexibleEdges) : 0
         let gapShare = flexibleEdges == 0 && group.interItemSpacing.isFlexible && slots.count > 1
             ? leftover / Double(slots.count - 1) : 0
@@ -83,23 +94,6 @@ struct GroupFill<Measured: CellMeasurements> {
         return axis.size(along: alongSize, across: acrossSize)
     }
 
-    /// A slot: one subitem placed at the origin of its own coordinates, with its cells' range.
-    struct Slot {
-        var along: Double
-        var across: Double
-        var leadEdge: Double
-        var trailEdge: Double
-        var topEdge: Double
-        var bottomEdge: Double
-        var leadIsFlexible: Bool
-        var trailIsFlexible: Bool
-        var topIsFlexible: Bool
-        var bottomIsFlexible: Bool
-        var cells: Range<Int>
-
-        /// The slot's length across the group with its edges.
-        var acrossExtent: Double { topEdge + across + bottomEdge }
-    }
 
     /// The length a slot is measured by for the fit (§23.3): a nested group's declared length, an
     /// item's on its axis (the cell's measured one where estimated).
@@ -112,9 +106,9 @@ struct GroupFill<Measured: CellMeasurements> {
     /// Places `subitem` in a slot (`along` overrides its length under `count`): an item takes the
     /// next cell, a group fills itself.
     private func place(
-        _ subitem: CompositionalSubitem, along override: Double?, in content: Size, axis: GroupAxis, next: inout Int,
+        _ subitem: CompositionalSubitem, along override: Double?, in content: Size, axis: GroupAxis, next: inout Int, end: Int,
         cells: inout [CompositionalCell]
-    ) -> Slot {
+    ) -> GroupSlot {
         let edges = subitem.edgeSpacing
         let other = axis.other
         let first = cells.count
@@ -143,9 +137,9 @@ struct GroupFill<Measured: CellMeasurements> {
                 width: Swift.max(0, nested.size.width.resolved(in: content)),
                 height: Swift.max(0, nested.size.height.resolved(in: content)))
             if let override { declared = axis.size(along: Swift.max(0, override), across: axis.across(declared)) }
-            size = fill(nested, declared: declared, next: &next, into: &cells)
+            size = fill(nested, declared: declared, next: &next, end: end, into: &cells)
         }
-        return Slot(
+        return GroupSlot(
             along: axis.along(size), across: axis.across(size),
             leadEdge: edges.lead(axis)?.minimum ?? 0, trailEdge: edges.trail(axis)?.minimum ?? 0,
             topEdge: edges.lead(other)?.minimum ?? 0, bottomEdge: edges.trail(other)?.minimum ?? 0,
@@ -153,6 +147,29 @@ struct GroupFill<Measured: CellMeasurements> {
             topIsFlexible: edges.lead(other)?.isFlexible ?? false, bottomIsFlexible: edges.trail(other)?.isFlexible ?? false,
             cells: first..<cells.count)
     }
+}
+
+/// A slot: one subitem placed at the origin of its own coordinates, with its cells' range.
+struct GroupSlot {
+    var along: Double
+    var across: Double
+    var leadEdge: Double
+    var trailEdge: Double
+    var topEdge: Double
+    var bottomEdge: Double
+    var leadIsFlexible: Bool
+    var trailIsFlexible: Bool
+    var topIsFlexible: Bool
+    var bottomIsFlexible: Bool
+    var cells: Range<Int>
+
+    /// The slot's length across the group with its edges.
+    var acrossExtent: Double { topEdge + across + bottomEdge }
+}
+
+/// The slots of the groups being filled, nested ones above their parent's.
+final class SlotStack {
+    var slots: [GroupSlot] = []
 }
 
 /// The cells' measured sizes by their index in the section (§23.7).

@@ -45,10 +45,13 @@ final class CompositionalBody: Sendable {
     }
 }
 
-/// Cell measurements read from a section's runs of items: O(runs) to gather, O(log runs) a cell.
-struct RunMeasurements: CellMeasurements {
+/// Cell measurements read from a section's runs of items: O(runs) to gather, O(1) a cell read in
+/// order (as groups fill), O(log runs) else.
+final class RunMeasurements: CellMeasurements {
     private var ends: [Int] = []
     private var sizes: [Size?] = []
+    /// The run of the cell read last.
+    private var hint = 0
 
     init(_ lines: SectionLines) {
         var uncounted = Uncounted()
@@ -64,6 +67,10 @@ struct RunMeasurements: CellMeasurements {
     var hasMeasurements: Bool { sizes.contains { $0 != nil } }
 
     func size(of cell: Int) -> Size? {
+        for run in hint..<Swift.min(hint + 2, ends.count) where cell < ends[run] && (run == 0 || ends[run - 1] <= cell) {
+            hint = run
+            return sizes[run]
+        }
         var low = 0
         var high = ends.count - 1
         guard high >= 0 else { return nil }
@@ -71,6 +78,7 @@ struct RunMeasurements: CellMeasurements {
             let middle = (low + high) / 2
             if ends[middle] <= cell { low = middle + 1 } else { high = middle }
         }
+        hint = low
         return sizes[low]
     }
 }
