@@ -83,7 +83,7 @@ def start(command, env=None, stderr=None, preexec_fn=None):
     process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=log, text=True, env={**os.environ, **(env or {})},
                                preexec_fn=preexec_fn)
     line = process.stdout.readline()
-    port = int(line.rsplit(":", 1)[1])
+    port = int(json.loads(line)["port"])
     return process, port
 
 

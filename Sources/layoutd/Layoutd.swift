@@ -238,9 +238,7 @@ struct Layoutd: ParsableCommand {
             LogSink.standardError.flush()
             throw ExitCode.failure
         }
-        // Scripts and tests read the port from this first line on standard output.
-        print("layoutd listening on \(host):\(server.port)")
-        fflush(nil)
+        announce(host: host, port: Int(server.port), format: format)
         logger.info("listening", metadata: [
             "host": "\(host)", "port": "\(server.port)", "threads": "\(threads)", "cache_bytes": "\(cacheBytes)",
             "store": "\(serviceConfiguration.store?.description ?? "memory:")",
@@ -260,6 +258,22 @@ struct Layoutd: ParsableCommand {
 }
 
 extension Logger.Level: @retroactive ExpressibleByArgument {}
+
+/// The first line on standard output, which scripts and tests read the port from: under the JSON
+/// format a JSON record (`"port"` a number), so that every line the process writes is JSON.
+private func announce(host: String, port: Int, format: Layoutd.LogFormat) {
+    guard format == .json else {
+        print("layoutd listening on \(host):\(port)")
+        fflush(nil)
+        return
+    }
+    let sink = LogSink(descriptor: STDOUT_FILENO)
+    // Whatever --log-level says: the line is how a caller learns the port.
+    JSONLogHandler(label: "layoutd", level: .trace, sink: sink).log(event: LogEvent(
+        level: .info, message: "listening", metadata: ["host": .string(host), "port": .stringConvertible(port)],
+        source: "layoutd", file: #fileID, function: #function, line: #line))
+    sink.flush()
+}
 
 /// Lifts the soft limit on open files toward the hard one, so that `--connection-limit` connections (and
 /// the server's own descriptors) fit. Past the hard limit new connections wait in the listen backlog
