@@ -21,8 +21,9 @@ from store_support import (NODE, REPOSITORY, Answer, call, metric_sum, metrics, 
                            redis_servers, replica, wait_until)
 
 STORE_TIMEOUT_MS = 250
-# A request may take the store's timeout and a little more: the HTTP round trip, a busy machine.
-ANSWER_BOUND = (STORE_TIMEOUT_MS + 100) / 1000
+# A request may take the store's timeout and a little more: the HTTP round trip, a busy machine. The
+# most past the timeout on a quiet machine was 25 ms; the margin is ten times that.
+ANSWER_BOUND = (STORE_TIMEOUT_MS + 250) / 1000
 PROBLEM = "/problems/store-unavailable"
 
 # A layout's metadata says what it costs in a replica's cache (`bytes`), which depends on how the
@@ -390,6 +391,7 @@ def test_a_hung_redis_costs_each_request_at_most_the_store_timeout(layoutd, redi
             for lid, desc in layouts.items():
                 meta, scroll = answers(a.url, lid, desc)
                 assert_same((meta, scroll), expected[lid], "a cached layout while Redis hangs")
+                # 55 times the slowest on a quiet machine (1.8 ms).
                 assert meta.seconds < 0.1 and scroll.seconds < 0.1, (meta, scroll)
         lid = next(iter(layouts))
         assert_store_unavailable(call(f"{b.url}/v1/layouts/{lid}"), "an id B has not cached while Redis hangs")
@@ -439,7 +441,8 @@ def test_a_hung_redis_does_not_hold_up_cached_layouts_under_load(layoutd, redis_
     # One request at a time probes the hung store (the others fail at once), so a cached answer waits
     # at most one probe queued before it on its worker thread: never past the store's timeout. (Not
     # waiting at all needs store calls off the HTTP threads.)
-    assert cached[-1] < ANSWER_BOUND and cached[len(cached) // 2] < 0.05, (
+    # The median: 13 times a quiet machine's (7.9 ms).
+    assert cached[-1] < ANSWER_BOUND and cached[len(cached) // 2] < 0.1, (
         f"cached answers took up to {cached[-1] * 1000:.0f} ms (median {cached[len(cached) // 2] * 1000:.0f} ms) "
         "while the store hung")
     assert not slow, f"{len(slow)} registrations slower than {ANSWER_BOUND * 1000:.0f} ms or not 503, e.g. {slow[:3]}"
