@@ -327,7 +327,7 @@ def test_redis_killed_and_started_again(layoutd, redis_servers):
         for server in (a, b):
             assert call(server.url + "/readyz").status == 200
             values = metrics(server.url)
-            assert values["layoutd_store_up"] == 0
+            assert values['layoutd_store_up{reason="unreachable"}'] == 0, values
             assert metric_sum(values, "layoutd_store_errors_total") > 0
         while time.monotonic() - killed_at < 1.5:
             time.sleep(0.05)
@@ -748,7 +748,7 @@ def test_the_password_works_and_is_never_shown(layoutd, redis_servers, tmp_path)
     bodies += [refused.body, unknown.body, call(f"{wrong_password.url}/v1/layouts/{'0' * 32}").body]
     for server in servers:
         bodies.append(call(server.url + "/metrics").body)
-    assert metrics(wrong_password.url)["layoutd_store_up"] == 0
+    assert metrics(wrong_password.url)['layoutd_store_up{reason="wrongpass"}'] == 0
     for body in bodies:
         for secret in (password, wrong):
             assert secret.encode() not in body, body[:300]

@@ -29,6 +29,20 @@ public final class RedisLayoutStore: LayoutStore {
     private let timeout: Int64
     private let maxSections: Int
     let metrics = StoreMetrics()
+    /// Why the store is down as the last call found it (a `StoreHealth` reason); nil while up.
+    private let downReason = PoolLock<String?>(nil)
+    /// Told once each time the health changes (the service logs it).
+    private let healthChanged: @Sendable (StoreHealth) -> Void
+    private let policy = PoolLock(PolicyCheck())
+
+    /// Whether saves check Redis's `maxmemory-policy`, and what was last found.
+    private struct PolicyCheck {
+        var enabled = false
+        /// `RedisClient.connectionsMade` when last read: more means a reconnect, so read again.
+        var connections = 0
+        /// A policy that may evict layouts, found on the last reading.
+        var refused: String?
+    }
 
     /// How much longer than a root a node must still live to be left alone by a save.
     private var margin: Int64 { rootTTL / 8 }
@@ -41,7 +55,11 @@ public final class RedisLayoutStore: LayoutStore {
 
     /// A store on `endpoint`; `ttl` and `timeout` in nanoseconds; roots of more than `maxSections`
     /// sections are refused as corrupt.
-    public init(endpoint: RedisEndpoint, ttl: Int64, timeout: Int64, maxSections: Int) {
+    public init(
+        endpoint: RedisEndpoint, ttl: Int64, timeout: Int64, maxSections: Int,
+        healthChanged: @escaping @Sendable (StoreHealth) -> Void = { _ in }
+    ) {
+        self.healthChanged = healthChanged
         self.endpoint = endpoint
         self.client = RedisClient(endpoint: endpoint, timeoutNanoseconds: timeout)
         self.rootTTL = max(ttl / 1_000_000, 1_000)
@@ -49,9 +67,10 @@ public final class RedisLayoutStore: LayoutStore {
         self.maxSections = maxSections
     }
 
-    public var isUp: Bool { client.isUp }
+    public var isUp: Bool { health == .up }
+    public var health: StoreHealth { downReason.withLock { $0 }.map { .down(reason: $0) } ?? .up }
     public var description: String { endpoint.description }
-    public func metricsExposition() -> String { metrics.exposition(up: client.isUp) }
+    public func metricsExposition() -> String { metrics.exposition(health: health) }
     /// Bytes written and read and pipelines sent since start.
     public var traffic: (written: Int, read: Int, roundTrips: Int) { metrics.traffic }
 
@@ -65,6 +84,8 @@ public final class RedisLayoutStore: LayoutStore {
             let first = try run(
                 [Self.command("PTTL", rootKey(archive.id))] + keys.flatMap { [Self.command("TYPE", nodeKey($0)), Self.command("PTTL", nodeKey($0))] },
                 deadline)
+            // After a round trip, so that a reconnect it made is seen before anything is written.
+            try refuseAnEvictingPolicy(deadline)
             let existed = try Self.integer(first[0]) != -2
             var lifetimes: [ContentHash: Int64] = [:]
             for (index, key) in keys.enumerated() {
@@ -246,11 +267,113 @@ public final class RedisLayoutStore: LayoutStore {
 
     private func run(_ commands: [[[UInt8]]], _ deadline: Int64) throws(StoreError) -> [RedisReply] {
         metrics.recordTraffic(roundTrips: 1)
+        let replies: [RedisReply]
         do {
-            return try client.pipeline(commands, deadline: deadline)
+            replies = try client.pipeline(commands, deadline: deadline)
         } catch {
+            note(error == .timeout ? "timeout" : { if case .authentication = error { "wrongpass" } else { "unreachable" } }())
             throw .unavailable("\(error)")
         }
+        if let refused = replies.lazy.compactMap(Self.refusal).first {
+            note(refused)
+        } else {
+            note(nil, writing: commands.contains { Self.writes.contains($0[0]) })
+        }
+        return replies
+    }
+
+    // MARK: Health
+
+    /// The refusals Redis answers every command with, by the reply's first word, and their labels.
+    private static let refusals: [String: String] = [
+        "NOAUTH": "noauth", "WRONGPASS": "wrongpass", "READONLY": "readonly", "OOM": "oom", "MISCONF": "misconf",
+    ]
+    /// Refused only on writes: a read that succeeds says nothing of them.
+    private static let refusedOnWrites: Set<String> = ["readonly", "oom", "misconf"]
+    private static let writes: Set<[UInt8]> = [Array("SET".utf8), Array("PEXPIRE".utf8), Array("DEL".utf8)]
+    private static let evictionReason = "maxmemory-policy"
+
+    private static func refusal(_ reply: RedisReply) -> String? {
+        guard case .error(let message) = reply else { return nil }
+        return refusals[String(message.prefix { $0 != " " })]
+    }
+
+    /// Records what the last call found, and tells `healthChanged` when that changes the health. A
+    /// success clears the reason, but a read's does not clear a refusal of writes, and only a reading
+    /// of the policy clears `maxmemory-policy`.
+    private func note(_ reason: String?, writing: Bool = true, policyRead: Bool = false) {
+        let changed = downReason.withLock { (current: inout String?) -> Bool in
+            if reason == nil, let known = current {
+                if !writing && Self.refusedOnWrites.contains(known) { return false }
+                if known == Self.evictionReason && !policyRead { return false }
+            }
+            guard current != reason else { return false }
+            current = reason
+            return true
+        }
+        if changed { healthChanged(reason.map { .down(reason: $0) } ?? .up) }
+    }
+
+    /// What reading Redis's `maxmemory-policy` found.
+    public enum PolicyReading: Sendable, Equatable {
+        case policy(String)
+        /// Redis could not be reached: read again when it can.
+        case unreachable
+        /// Reached, but `INFO` was refused or the connection closed (a sharding proxy): not checked.
+        case unanswered
+    }
+
+    /// Whether Redis keeps every layout until its expiry under `policy`: every key the service writes
+    /// has an expiry, so the `volatile-*` policies evict them as the `allkeys-*` ones do.
+    public static func keepsLayouts(_ policy: String) -> Bool { policy == "noeviction" }
+
+    /// Reads `maxmemory-policy` now (from `INFO memory`: managed services disable `CONFIG`), and has
+    /// every save from now on refuse a policy that may evict layouts, read again after each reconnect.
+    /// Not checked when `INFO` goes unanswered.
+    public func checkEvictionPolicy() -> PolicyReading {
+        let reading = readPolicy(Self.now() + timeout)
+        policy.withLock { check in
+            check.enabled = reading != .unanswered
+            check.connections = client.connectionsMade
+            if case .policy(let name) = reading { check.refused = Self.keepsLayouts(name) ? nil : name }
+        }
+        return reading
+    }
+
+    private func readPolicy(_ deadline: Int64) -> PolicyReading {
+        let replies: [RedisReply]
+        do {
+            replies = try client.pipeline([Self.command("INFO", "memory")], deadline: deadline)
+        } catch {
+            if case .io = error { return .unanswered }
+            return .unreachable
+        }
+        guard case .string(let text) = replies[0] else { return Self.refusal(replies[0]) != nil ? .unreachable : .unanswered }
+        for line in String(decoding: text, as: UTF8.self).split(whereSeparator: \.isNewline) where line.hasPrefix("maxmemory_policy:") {
+            return .policy(String(line.dropFirst("maxmemory_policy:".count)))
+        }
+        return .unanswered
+    }
+
+    /// Throws, and marks the store down, while Redis's policy may evict layouts; reads it again first
+    /// when the client has connected anew since.
+    private func refuseAnEvictingPolicy(_ deadline: Int64) throws(StoreError) {
+        let (enabled, connections, found) = policy.withLock { ($0.enabled, $0.connections, $0.refused) }
+        guard enabled else { return }
+        var refused = found
+        if connections != client.connectionsMade, case .policy(let name) = readPolicy(deadline) {
+            refused = Self.keepsLayouts(name) ? nil : name
+            policy.withLock { check in
+                check.connections = client.connectionsMade
+                check.refused = refused
+            }
+        }
+        guard let refused else {
+            if downReason.withLock({ $0 }) == Self.evictionReason { note(nil, policyRead: true) }
+            return
+        }
+        note(Self.evictionReason)
+        throw .unavailable("Redis's maxmemory-policy is \(refused): it may evict stored layouts (--store-eviction allow accepts that)")
     }
 
     /// A value that is not what its key promises: deleted with `keys` (itself by default), so a

@@ -170,9 +170,9 @@ public final class LayoutService: Sendable {
             status: 200, contentType: "text/plain; version=0.0.4; charset=utf-8", headers: [ServiceResponse.noStore], body: ResponseBody(body))
     }
 
-    /// A probe's answer: the state now, which no cache may keep.
-    static func status(_ state: ProbeStatus.State, _ code: Int) -> ServiceResponse {
-        .json(code, ProbeStatus(state: state), headers: [ServiceResponse.noStore])
+    /// A probe's answer: the state now and the store's, which no cache may keep.
+    func status(_ state: ProbeStatus.State, _ code: Int) -> ServiceResponse {
+        .json(code, ProbeStatus(state: state, store: configuration.store?.health), headers: [ServiceResponse.noStore])
     }
 
     /// Parses a JSON body with `decode`, or throws the problem to answer instead (thrown, so the usual

@@ -62,6 +62,8 @@ public final class RedisClient: Sendable {
         /// While the monotonic clock is before this, calls fail with `failure` without connecting.
         var retryAt: Int64 = .min
         var failure = ""
+        /// Connections made so far, logged in and on their database.
+        var connections = 0
     }
 
     /// A client of `endpoint`; `timeoutNanoseconds` bounds making a connection, `maxIdleConnections`
@@ -87,6 +89,9 @@ public final class RedisClient: Sendable {
     /// False after a call failed to connect, broke its connection or timed out, until a later call
     /// gets its replies; true before the first call.
     public var isUp: Bool { state.withLock { $0.isUp } }
+
+    /// How many connections have been made so far: it grows on every reconnect.
+    public var connectionsMade: Int { state.withLock { $0.connections } }
 
     /// The CLOCK_MONOTONIC instant, in nanoseconds, deadlines are given in.
     public static func now() -> Int64 {
@@ -177,7 +182,7 @@ public final class RedisClient: Sendable {
         var setup: [[[UInt8]]] = []
         if let password = endpoint.password { setup.append([Array("AUTH".utf8), password]) }
         if endpoint.db != 0 { setup.append([Array("SELECT".utf8), Array(String(endpoint.db).utf8)]) }
-        if setup.isEmpty { return Connection(context: context) }
+        if setup.isEmpty { return made(context) }
         let replies: [RedisReply]
         do {
             replies = try exchange(setup, on: context, deadline: deadline)
@@ -202,6 +207,11 @@ public final class RedisClient: Sendable {
             redisFree(context)
             throw markDown(.unavailable("\(endpoint) refused SELECT \(endpoint.db): \(message)"))
         }
+        return made(context)
+    }
+
+    private func made(_ context: UnsafeMutablePointer<redisContext>) -> Connection {
+        state.withLock { $0.connections += 1 }
         return Connection(context: context)
     }
 
@@ -311,7 +321,7 @@ public final class RedisClient: Sendable {
 /// The pool's lock: a pthread mutex rather than `Synchronization.Mutex`, whose futex fast path lives in
 /// the uninstrumented standard library, so ThreadSanitizer would report every access it guards as a
 /// race (LayoutCache's `LockedValueBox` says the same; this module cannot import it).
-private final class PoolLock<Value>: @unchecked Sendable {
+final class PoolLock<Value>: @unchecked Sendable {
     private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
     private var value: Value
 
