@@ -271,7 +271,7 @@ public final class RedisLayoutStore: LayoutStore {
         do {
             replies = try client.pipeline(commands, deadline: deadline)
         } catch {
-            note(error == .timeout ? "timeout" : { if case .authentication = error { "wrongpass" } else { "unreachable" } }())
+            note(client.failureLabel)
             throw .unavailable("\(error)")
         }
         if let refused = replies.lazy.compactMap(Self.refusal).first {

@@ -91,6 +91,7 @@ public final class LayoutService: Sendable {
     /// attributes), or a scroll body over 1 KiB (a list of bounds). Cheap: a scroll's small body, a
     /// GET, a probe are answered where they are read.
     public func runsLong(_ request: ServiceRequest) -> Bool {
+        if configuration.store != nil, needsStore(request) { return true }
         guard request.method == "POST" else { return false }
         let bytes = request.body.count
         if bytes > 16 * 1024 { return true }
@@ -98,6 +99,16 @@ public final class LayoutService: Sendable {
         // A scroll's path ends in "attributes", compared once, and only for a body over 1 KiB.
         return bytes > 1024 ? path.hasSuffix("/attributes") || path.hasSuffix("/updates") || path.hasSuffix("/fling")
             : path.lastByte == UInt8(ascii: "g") ? path.hasSuffix("/fling") : path.hasSuffix("/updates")
+    }
+
+    /// Whether a request may wait for the shared store: a registration, a deletion, or any route of a
+    /// stored layout this replica has not cached. Such requests run off the HTTP threads too, so that
+    /// a slow store holds up only the requests that need it (docs/architecture.md §3).
+    private func needsStore(_ request: ServiceRequest) -> Bool {
+        guard request.method != "OPTIONS", let (path, parameters) = Self.pathTable.match(request.path) else { return false }
+        if path.label == .layouts { return request.method == "POST" }
+        guard let id = parameters.id?.layoutID else { return false }
+        return request.method == "DELETE" || !cache.contains(id)
     }
 
     /// The answer to a long request that found every compute thread busy and `waiting` more queued:

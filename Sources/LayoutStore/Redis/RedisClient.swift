@@ -62,6 +62,8 @@ public final class RedisClient: Sendable {
         /// While the monotonic clock is before this, calls fail with `failure` without connecting.
         var retryAt: Int64 = .min
         var failure = ""
+        /// What the last failure was, as a label: `unreachable`, `timeout` or `wrongpass`.
+        var failureLabel = "unreachable"
         /// Connections made so far, logged in and on their database.
         var connections = 0
     }
@@ -90,6 +92,10 @@ public final class RedisClient: Sendable {
     /// gets its replies; true before the first call.
     public var isUp: Bool { state.withLock { $0.isUp } }
 
+    /// What the last failure was (`unreachable`, `timeout`, `wrongpass`: a refused `AUTH`), kept
+    /// through the retry window, whose calls fail without learning anything new.
+    public var failureLabel: String { state.withLock { $0.failureLabel } }
+
     /// How many connections have been made so far: it grows on every reconnect.
     public var connectionsMade: Int { state.withLock { $0.connections } }
 
@@ -117,6 +123,7 @@ public final class RedisClient: Sendable {
             state.withLock { state in
                 state.isUp = false
                 state.retryAt = .min
+                state.failureLabel = "unreachable"
             }
             throw error
         }
@@ -223,10 +230,16 @@ public final class RedisClient: Sendable {
         case .timeout: "\(endpoint) timed out"
         }
         let retryAt = Self.now() + retryAfterNanoseconds
+        let label = switch error {
+        case .timeout: "timeout"
+        case .authentication: "wrongpass"
+        case .unavailable, .io: "unreachable"
+        }
         state.withLock { state in
             state.isUp = false
             state.retryAt = retryAt
             state.failure = reason
+            state.failureLabel = label
         }
         return error
     }
