@@ -88,8 +88,9 @@ public final class LayoutService: Sendable {
     /// Whether a request may take long enough to hold up the other connections of the thread that
     /// reads it, and should run on a thread of its own: a body over 16 KiB (registrations, one-shot
     /// layouts, lists of bounds, update batches), any batch of updates or fling (transitions, frames'
-    /// attributes), or a scroll body over 1 KiB (a list of bounds). Cheap: a scroll's small body, a
-    /// GET, a probe are answered where they are read.
+    /// attributes), or a scroll body over 1 KiB (a list of bounds); with a store, any request that may
+    /// wait for it (`needsStore`). Cheap: a scroll's small body, a GET, a probe are answered where they
+    /// are read.
     public func runsLong(_ request: ServiceRequest) -> Bool {
         if configuration.store != nil, needsStore(request) { return true }
         guard request.method == "POST" else { return false }
