@@ -46,14 +46,20 @@ final class WholeLayoutTests: XCTestCase {
         }
     }
 
+    /// The store holding `archive` alone, then `victim` deleted, or turned into a list.
+    private func damage(_ server: RedisTestServer, _ archive: LayoutArchive, _ victim: String, intoList: Bool) throws {
+        _ = try server.command("FLUSHALL")
+        _ = try store(server.endpoint).save(archive)
+        XCTAssertEqual(try server.command("DEL", victim), .integer(1), victim)
+        if intoList { _ = try server.command("RPUSH", victim, "x") }
+    }
+
     func testSavingAgainWritesBackAnyLostKey() throws {
         let server = try RedisTestServer()
         let archive = LayoutArchive(layout)
         let expected = attributes(layout)
         for (name, victim) in try victims(archive) {
-            _ = try server.command("FLUSHALL")
-            _ = try store(server.endpoint).save(archive)
-            XCTAssertEqual(try server.command("DEL", victim), .integer(1), name)
+            try damage(server, archive, victim, intoList: false)
             XCTAssertEqual(try store(server.endpoint).save(archive), name != "root", "\(name): stored before unless the root went")
             try assertWhole(server, archive, name)
             XCTAssertEqual(try store(server.endpoint).load(layout.contentHash).map(attributes), expected, "\(name): a fresh reader")
@@ -65,10 +71,7 @@ final class WholeLayoutTests: XCTestCase {
         let archive = LayoutArchive(layout)
         let expected = attributes(layout)
         for (name, victim) in try victims(archive) {
-            _ = try server.command("FLUSHALL")
-            _ = try store(server.endpoint).save(archive)
-            _ = try server.command("DEL", victim)
-            _ = try server.command("RPUSH", victim, "x")
+            try damage(server, archive, victim, intoList: true)
             XCTAssertThrowsError(try store(server.endpoint).load(layout.contentHash), name) { error in
                 guard case StoreError.corrupt(let key, _) = error else { return XCTFail("\(name): \(error)") }
                 XCTAssertEqual(key, victim, name)
@@ -85,10 +88,7 @@ final class WholeLayoutTests: XCTestCase {
         let server = try RedisTestServer()
         let archive = LayoutArchive(layout)
         for (name, victim) in try victims(archive).dropFirst() {
-            _ = try server.command("FLUSHALL")
-            _ = try store(server.endpoint).save(archive)
-            _ = try server.command("DEL", victim)
-            _ = try server.command("RPUSH", victim, "x")
+            try damage(server, archive, victim, intoList: true)
             XCTAssertTrue(try store(server.endpoint).save(archive), name)
             try assertWhole(server, archive, name)
             XCTAssertEqual(try store(server.endpoint).load(layout.contentHash).map(attributes), attributes(layout), name)
