@@ -83,7 +83,8 @@ def start(command, env=None, stderr=None, preexec_fn=None):
     process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=log, text=True, env={**os.environ, **(env or {})},
                                preexec_fn=preexec_fn)
     line = process.stdout.readline()
-    port = int(line.rsplit(":", 1)[1])
+    # layoutd's first line is a JSON record; http-baseline's the plain "… listening on HOST:PORT".
+    port = int(json.loads(line)["port"] if line.startswith("{") else line.rsplit(":", 1)[1])
     return process, port
 
 

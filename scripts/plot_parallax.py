@@ -101,7 +101,7 @@ def main() -> int:
     server = subprocess.Popen([sys.argv[1], "--host", "127.0.0.1", "--port", "0"], stdout=subprocess.PIPE,
                               stderr=subprocess.DEVNULL, text=True)
     try:
-        port = int(server.stdout.readline().rsplit(":", 1)[1])
+        port = int(json.loads(server.stdout.readline())["port"])
         layout_id = post(port, "/v1/layouts", LAYOUT)["layoutId"]
         # The unclamped centre and cover models coincide (offset = M·(2c − 1)); centre is drawn wide underneath.
         models = [(title, series(port, layout_id, parallax), color, title.startswith("center"))

@@ -40,7 +40,7 @@ def main() -> int:
     output = Path(sys.argv[2] if len(sys.argv) > 2 else Path(__file__).resolve().parents[1] / "docs" / "alignments.svg")
     server = subprocess.Popen([binary, "--host", "127.0.0.1", "--port", "0"], stdout=subprocess.PIPE, text=True)
     try:
-        port = int(server.stdout.readline().rsplit(":", 1)[1])
+        port = int(json.loads(server.stdout.readline())["port"])
         answers = [(title, layout(port, settings)) for title, settings in PANELS]
     finally:
         server.send_signal(signal.SIGTERM)

@@ -383,7 +383,7 @@ def main():
     print(f"soak: {' '.join(command)} for {arguments.seconds:.0f} s, {arguments.clients} clients, "
           f"{len(pool)} layouts; server log {log.name}", flush=True)
     server = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=log, text=True)
-    port = int(server.stdout.readline().rsplit(":", 1)[1])
+    port = int(json.loads(server.stdout.readline())["port"])
 
     stats = Stats()
     start = time.monotonic()

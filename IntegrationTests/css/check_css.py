@@ -41,7 +41,7 @@ def main() -> int:
     server = subprocess.Popen([sys.argv[1], "--host", "127.0.0.1", "--port", "0"], stdout=subprocess.PIPE, text=True)
     passed = failed = 0
     try:
-        port = int(server.stdout.readline().rsplit(":", 1)[1])
+        port = int(json.loads(server.stdout.readline())["port"])
         for case in cases:
             name = case["name"]
             ours = layoutd_frames(port, case["request"])

@@ -435,7 +435,7 @@ def start(binary: str, arguments=()):
     reader.start()
     reader.join(timeout=TIMEOUT)
     line = first[0] if first else ""
-    match = re.search(r"listening on \S*:(\d+)\s*$", line)
+    match = re.search(r'"message":"listening".*"port":(\d+)', line)
     if not match:
         server.kill()
         server.wait()

@@ -18,9 +18,10 @@ class Layoutd:
         self.process = subprocess.Popen(
             [BINARY, "--host", "127.0.0.1", "--port", "0", *arguments],
             stdout=subprocess.PIPE, stderr=self.log_file, text=True, env={**os.environ, **(env or {})})
-        line = self.process.stdout.readline()
+        line = self.first_line = self.process.stdout.readline()
         assert "listening" in line, f"layoutd did not start: {line!r}"
-        self.port = int(line.rsplit(":", 1)[1])
+        # A JSON record by default; the plain line under --log-format text.
+        self.port = int(json.loads(line)["port"] if line.startswith("{") else line.rsplit(":", 1)[1])
         self.url = f"http://127.0.0.1:{self.port}"
 
     def request(self, method: str, path: str, body=None, headers=None):

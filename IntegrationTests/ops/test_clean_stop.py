@@ -1,6 +1,7 @@
 """Stopping is clean: under valgrind's memcheck, layoutd serves requests (good, malformed, too large,
 a stored layout), then stops on SIGTERM or SIGINT with exit 0, no memory error and nothing definitely
 lost (per-request state is freed when the request completes, the daemon once at stop)."""
+import json
 import os
 import re
 import shutil
@@ -39,14 +40,14 @@ def test_no_leak_and_no_memory_error_through_a_stop(stop_signal, tmp_path):
          f"--suppressions={SUPPRESSIONS}", f"--log-file={log}", str(binary), "--host", "127.0.0.1", "--port", "0", "--log-level", "error",
          "--max-body-bytes", "4096"],
         stdout=subprocess.PIPE, text=True)
-    port = int(process.stdout.readline().rsplit(":", 1)[1])
-    json = {"Content-Type": "application/json"}
+    port = int(json.loads(process.stdout.readline())["port"])
+    typed = {"Content-Type": "application/json"}
     layout = b'{"bounds":{"width":320,"height":200},"itemCount":7,"parallax":{"model":"center","maxOffset":30}}'
     for _ in range(3):
-        assert call(port, "/v1/layout", layout, json) == 200
-        assert call(port, "/v1/layout", b'{"bounds":', json) == 400
-        assert call(port, "/v1/layout", b" " * 5000, json) == 413
-    assert call(port, "/v1/layouts", b'{"viewport":{"width":390},"items":[{"width":100,"height":40}]}', json) == 201
+        assert call(port, "/v1/layout", layout, typed) == 200
+        assert call(port, "/v1/layout", b'{"bounds":', typed) == 400
+        assert call(port, "/v1/layout", b" " * 5000, typed) == 413
+    assert call(port, "/v1/layouts", b'{"viewport":{"width":390},"items":[{"width":100,"height":40}]}', typed) == 201
     assert call(port, "/metrics") == 200
     time.sleep(0.2)
     process.send_signal(stop_signal)

@@ -48,19 +48,23 @@ def test_probes_and_cached_scrolls_are_answered_while_four_heavy_batches_run(lay
     scroll = f"/v1/layouts/{layout}/attributes?x=0&y=40000&width=320&height=844"
     threads, answers = heavy_at_once(server.port, layout, 4)
     probe = http.client.HTTPConnection("127.0.0.1", server.port, timeout=10)
-    slowest, probes = 0.0, 0
+    slowest, probes, before_any_batch = 0.0, 0, 0
     while any(thread.is_alive() for thread in threads):
         for path in ("/livez", "/readyz", scroll):
             status, seconds = get(probe, path)
             assert status == 200, path
             slowest = max(slowest, seconds)
             probes += 1
+            # Answered while no batch had: a probe that waited for a batch would come after one.
+            before_any_batch += not answers
         time.sleep(0.01)
     for thread in threads:
         thread.join()
     assert sorted(answer[0] for answer in answers) == [200, 200, 200, 201], [a[2][:200] for a in answers]
-    assert probes >= 30, f"only {probes} probes while the batches ran"
-    assert slowest < 0.05, f"a probe or a cached scroll took {slowest * 1000:.0f} ms while four batches ran"
+    # Structural: on a quiet machine 486 of 1,659 probes came back before the first batch (2.1 s).
+    assert before_any_batch >= 10, f"only {before_any_batch} of {probes} probes answered before any batch"
+    # 100 times the slowest probe on a quiet machine (4.9 ms): catches a probe queued behind a batch.
+    assert slowest < 0.5, f"a probe or a cached scroll took {slowest * 1000:.0f} ms while four batches ran"
 
 
 def test_past_the_compute_queue_a_long_request_is_refused_busy(layoutd):

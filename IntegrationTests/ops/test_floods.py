@@ -150,7 +150,7 @@ def test_slow_requests_get_408_while_others_are_answered(layoutd):
     last_byte = {sock: time.monotonic() for sock in slow}
     latencies = []
     started = time.monotonic()
-    while time.monotonic() - started < 10 and len(finished) < len(slow):
+    while time.monotonic() - started < 12 and len(finished) < len(slow):
         now = time.monotonic()
         for sock in slow:
             if sock in finished:
@@ -175,11 +175,12 @@ def test_slow_requests_get_408_while_others_are_answered(layoutd):
         time.sleep(0.25)
     elapsed = time.monotonic() - started
     assert len(finished) == len(slow), f"{len(slow) - len(finished)} slow connections still open after {elapsed:.1f} s"
-    assert elapsed < 4 + 2, f"the deadline took {elapsed:.1f} s"
+    # 10 times what the deadline overran by on a quiet machine (0.57 s: the reaper's tick, this loop's).
+    assert elapsed < 4 + 6, f"the deadline took {elapsed:.1f} s"
     timed_out = [data for data in finished.values() if data.startswith(b"HTTP/1.1 408 ")]
     assert len(timed_out) >= 290, f"only {len(timed_out)} of 300 got the 408"
     assert b"/problems/request-timeout" in timed_out[0]
-    assert max(latencies) < 0.5, latencies
+    assert max(latencies) < 0.5, latencies  # 37 times the slowest on a quiet machine (13.5 ms)
     for sock in slow:
         sock.close()
 
@@ -194,7 +195,7 @@ def test_a_refused_body_still_trickling_in_meets_the_deadline(layoutd):
     started = time.monotonic()
     sock.setblocking(False)
     answer = b""
-    while time.monotonic() - started < 6 and not answer:
+    while time.monotonic() - started < 8 and not answer:
         try:
             answer = sock.recv(4096)
             break
@@ -206,7 +207,7 @@ def test_a_refused_body_still_trickling_in_meets_the_deadline(layoutd):
             break
         time.sleep(0.25)
     assert answer.startswith(b"HTTP/1.1 408 "), answer[:80]
-    assert time.monotonic() - started < 4
+    assert time.monotonic() - started < 2 + 3  # overran by 0.26 s on a quiet machine
 
 
 def test_a_slow_request_on_a_kept_connection_times_out_from_its_first_byte(layoutd):
@@ -219,7 +220,7 @@ def test_a_slow_request_on_a_kept_connection_times_out_from_its_first_byte(layou
     started = time.monotonic()
     answer = sock.recv(4096)
     assert answer.startswith(b"HTTP/1.1 408 "), answer
-    assert 1.5 < time.monotonic() - started < 3.5
+    assert 1.5 < time.monotonic() - started < 2 + 2.5  # overran by 0.25 s on a quiet machine
 
 
 def test_a_request_that_arrived_in_full_behind_a_busy_worker_is_answered_not_408(layoutd):

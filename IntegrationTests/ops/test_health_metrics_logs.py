@@ -71,6 +71,7 @@ def test_text_format_lines_carry_the_same_fields(layoutd):
     status, _, _ = server.request("POST", "/v1/layout", LAYOUT, headers={"X-Request-ID": "trace-43"})
     assert status == 200
     assert server.stop() == 0
+    assert server.first_line == f"layoutd listening on 127.0.0.1:{server.port}\n"
     server.log_file.seek(0)
     lines = [line for line in server.log_file.read().splitlines() if " request" in line and "route=" in line]
     assert len(lines) == 1, lines
@@ -91,6 +92,11 @@ def test_every_line_is_json_the_http_layers_messages_too(layoutd):
         assert sock.recv(4096).startswith(b"HTTP/1.1 400 ")
         sock.close()
     time.sleep(0.2)
+    assert server.stop() == 0
+    # Standard output too: the line that tells the port is a record like the others.
+    told = json.loads(server.first_line)
+    assert told["message"] == "listening" and told["port"] == server.port and told["level"] == "info", told
+    assert all(line.startswith("{") for line in server.process.stdout.read().splitlines())
     server.log_file.seek(0)
     lines = server.log_file.read().splitlines()
     assert lines and all(line.startswith("{") for line in lines), lines

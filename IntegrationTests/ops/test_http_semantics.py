@@ -2,6 +2,7 @@
 body, and 304s that carry exactly the validators and cache fields of their 200 (RFC 9110 §9.3.2,
 §13.1.2, §15.4.5)."""
 import http.client
+import socket
 import json
 
 VOLATILE = {"date", "x-request-id"}
@@ -138,3 +139,41 @@ def test_cors_on_the_http_layers_own_refusals(layoutd):
         # A page of an allowed origin can read the refusal, like any other answer.
         assert headers.get("access-control-allow-origin") == (origin if allowed else None), headers
         connection.close()
+
+
+def raw_get(port: int, path: str, fields: list[tuple[str, str]]):
+    """A GET with these field lines as they are, repeated names included (http.client joins nothing
+    but sends one line per call too); (status, lower-cased headers)."""
+    sock = socket.create_connection(("127.0.0.1", port), timeout=10)
+    lines = "".join(f"{name}: {value}\r\n" for name, value in fields)
+    sock.sendall(f"GET {path} HTTP/1.1\r\nHost: a\r\nConnection: close\r\n{lines}\r\n".encode())
+    answer = b""
+    while chunk := sock.recv(65536):
+        answer += chunk
+    sock.close()
+    head = answer.split(b"\r\n\r\n", 1)[0].decode().split("\r\n")
+    headers = {}
+    for line in head[1:]:
+        name, value = line.split(":", 1)
+        headers[name.strip().lower()] = value.strip()
+    return int(head[0].split()[1]), headers
+
+
+def test_a_list_header_split_over_many_field_lines_is_one_list(layoutd):
+    """RFC 9110 §5.3: field lines of one name are one comma-joined list, however many (libmicrohttpd
+    gives each line apart)."""
+    server = layoutd()
+    path = get_routes(server)[0]
+    status, headers = raw_get(server.port, path, [])
+    assert status == 200
+    tag = headers["etag"]
+    for lines in (2, 50):
+        others = [("If-None-Match", f'"other-{index}"') for index in range(lines - 1)]
+        assert raw_get(server.port, path, others + [("If-None-Match", tag)])[0] == 304, lines
+        assert raw_get(server.port, path, [("If-None-Match", tag)] + others)[0] == 304, lines
+        assert raw_get(server.port, path, others + [("If-None-Match", '"last"')])[0] == 200, lines
+        identity = [("Accept-Encoding", "identity")] * (lines - 1)
+        status, headers = raw_get(server.port, path, identity + [("Accept-Encoding", "gzip")])
+        assert status == 200 and headers.get("content-encoding") == "gzip", (lines, headers)
+        status, headers = raw_get(server.port, path, identity + [("Accept-Encoding", "")])
+        assert status == 200 and "content-encoding" not in headers, (lines, headers)

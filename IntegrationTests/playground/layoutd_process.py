@@ -17,7 +17,7 @@ class Layoutd:
         if "listening" not in line:
             self.process.kill()
             raise RuntimeError(f"layoutd did not start: {line!r}")
-        self.port = int(line.rsplit(":", 1)[1])
+        self.port = int(json.loads(line)["port"])
         self.url = f"http://127.0.0.1:{self.port}"
 
     def request(self, method: str, path: str, body=None):

@@ -73,7 +73,7 @@ def free_port() -> int:
 
 def start(binary: str, *arguments: str):
     server = subprocess.Popen([binary, "--host", "127.0.0.1", "--port", "0", *arguments], stdout=subprocess.PIPE, text=True)
-    return server, int(server.stdout.readline().rsplit(":", 1)[1])
+    return server, int(json.loads(server.stdout.readline())["port"])
 
 
 def main() -> int:

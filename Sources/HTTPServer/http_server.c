@@ -81,8 +81,15 @@ struct hs_server {
 };
 
 /* Per-request state, created when the request line arrives and freed in the completed callback. */
+/* A list-valued header's field lines joined (hs_exchange_header_list), freed with the request. */
+struct joined_header {
+    struct joined_header *next;
+    char text[];
+};
+
 struct request_state {
     struct connection_record *record;
+    struct joined_header *joined;
     uint8_t *body;
     size_t length;
     size_t capacity;
@@ -698,6 +705,11 @@ static void on_completed(void *cls, struct MHD_Connection *connection, void **re
     release_body(server, state);
     if (state->deferred_response != NULL) MHD_destroy_response(state->deferred_response);
     if (state->started) atomic_fetch_sub(&server->in_flight, 1);
+    while (state->joined != NULL) {
+        struct joined_header *next = state->joined->next;
+        free(state->joined);
+        state->joined = next;
+    }
     free(state);
     *request_context = NULL;
 }
@@ -1065,6 +1077,52 @@ const char *hs_exchange_path(const hs_exchange *exchange) { return exchange->pat
 
 const char *hs_exchange_header(const hs_exchange *exchange, const char *name) {
     return MHD_lookup_connection_value(exchange->connection, MHD_HEADER_KIND, name);
+}
+
+/* One pass of hs_exchange_header_list: counts and measures the lines, or (with `out`) copies them. */
+struct header_join {
+    const char *name;
+    const char *first;
+    size_t count;
+    size_t length;
+    char *out;
+    size_t used;
+};
+
+static enum MHD_Result join_lines(void *cls, enum MHD_ValueKind kind, const char *key, const char *value) {
+    (void)kind;
+    struct header_join *join = cls;
+    if (key == NULL || strcasecmp(key, join->name) != 0) return MHD_YES;
+    const char *text = value != NULL ? value : "";
+    size_t length = strlen(text);
+    if (join->out == NULL) {
+        if (join->count++ == 0) join->first = text;
+        join->length += length + 2;
+    } else if (length > 0) {
+        /* An empty line adds no element (RFC 9110 §5.6.1). */
+        if (join->used > 0) {
+            memcpy(join->out + join->used, ", ", 2);
+            join->used += 2;
+        }
+        memcpy(join->out + join->used, text, length);
+        join->used += length;
+    }
+    return MHD_YES;
+}
+
+const char *hs_exchange_header_list(hs_exchange *exchange, const char *name) {
+    struct header_join join = {.name = name};
+    MHD_get_connection_values(exchange->connection, MHD_HEADER_KIND, join_lines, &join);
+    if (join.count <= 1 || exchange->state == NULL) return join.first;
+    /* At most the request's headers, which fit the connection's memory pool. */
+    struct joined_header *joined = malloc(sizeof *joined + join.length + 1);
+    if (joined == NULL) return join.first;
+    join.out = joined->text;
+    MHD_get_connection_values(exchange->connection, MHD_HEADER_KIND, join_lines, &join);
+    joined->text[join.used] = '\0';
+    joined->next = exchange->state->joined;
+    exchange->state->joined = joined;
+    return joined->text;
 }
 
 const uint8_t *hs_exchange_body(const hs_exchange *exchange, size_t *length) {

@@ -67,6 +67,13 @@ public final class LayoutCache: Sendable {
         }
     }
 
+    /// Whether `key` is cached, without marking it used or counting a hit or a miss.
+    public func contains(_ key: ContentHash) -> Bool {
+        state.withLockedValue { state in
+            (state.newest >= 0 && state.slots[state.newest].key == key) || state.index[key] != nil
+        }
+    }
+
     /// The cached layout for `input`, or a freshly built one that is then cached (unless it is larger
     /// than the whole budget: then it is only returned). `hit` says which. `key` must be
     /// `input.contentHash` (passed in because callers have it already). A miss costs the O(n) build,

@@ -204,8 +204,8 @@ private func serviceRequest(_ exchange: OpaquePointer, crossOrigin: Bool) -> Ser
         path: lentText(hs_exchange_path(exchange)),
         query: queryArguments(exchange),
         contentType: header(exchange, "Content-Type"),
-        ifNoneMatch: header(exchange, "If-None-Match")?.description,
-        acceptEncoding: header(exchange, "Accept-Encoding"),
+        ifNoneMatch: listHeader(exchange, "If-None-Match")?.description,
+        acceptEncoding: listHeader(exchange, "Accept-Encoding"),
         requestID: header(exchange, "X-Request-ID")?.description,
         origin: crossOrigin ? header(exchange, "Origin")?.description : nil,
         accessControlRequestMethod: crossOrigin && method == "OPTIONS" ? header(exchange, "Access-Control-Request-Method")?.description : nil,
@@ -243,7 +243,13 @@ private func lentText(_ text: UnsafePointer<CChar>) -> RequestText {
 /// A request header by name, read in place like `lentText`. Names are literals, which Swift passes to
 /// C as constant strings (a `String` value would be copied into a new array for each call).
 private func header(_ exchange: OpaquePointer, _ name: UnsafePointer<CChar>) -> RequestText? {
-    hs_exchange_header(exchange, name).map(lentText)
+    hs_exchange_header_list(exchange, name).map(lentText)
+}
+
+/// A list-valued header, its field lines read as one comma-joined list (RFC 9110 §5.3): libmicrohttpd
+/// keeps each line apart, and the first alone would drop the others' elements.
+private func listHeader(_ exchange: OpaquePointer, _ name: UnsafePointer<CChar>) -> RequestText? {
+    hs_exchange_header_list(exchange, name).map(lentText)
 }
 
 /// Query arguments in order; none (and no allocation) for the usual POST.

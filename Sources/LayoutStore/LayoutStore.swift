@@ -17,6 +17,16 @@ public protocol LayoutStore: Sendable {
     var description: String { get }
     /// The store's operations, errors and latency as Prometheus text.
     func metricsExposition() -> String
+    /// Whether the store carries out the service's commands now.
+    var health: StoreHealth { get }
+}
+
+/// The store's state as probes and metrics tell it.
+public enum StoreHealth: Sendable, Equatable {
+    case up
+    /// `reason`, a label: `unreachable`, `timeout`, or what Redis refuses commands with (`noauth`,
+    /// `wrongpass`, `readonly`, `oom`, `misconf`), or `maxmemory-policy` (one that may evict layouts).
+    case down(reason: String)
 }
 
 /// Why the store could not answer.

@@ -59,10 +59,14 @@ final class StoreMetrics: Sendable {
         counts.withLock { ($0.bytesWritten, $0.bytesRead, $0.roundTrips) }
     }
 
-    func exposition(up: Bool) -> String {
+    func exposition(health: StoreHealth) -> String {
         let counts = self.counts.withLock { $0 }
-        var text = "# HELP layoutd_store_up Whether the last call to the store reached it.\n# TYPE layoutd_store_up gauge\n"
-        text += "layoutd_store_up \(up ? 1 : 0)\n"
+        var text = "# HELP layoutd_store_up Whether the store carries out the service's commands (reason: why not).\n"
+        text += "# TYPE layoutd_store_up gauge\n"
+        switch health {
+        case .up: text += "layoutd_store_up 1\n"
+        case .down(let reason): text += "layoutd_store_up{reason=\"\(reason)\"} 0\n"
+        }
         text += "# HELP layoutd_store_operations_total Calls to the store by operation.\n# TYPE layoutd_store_operations_total counter\n"
         for operation in Operation.allCases {
             text += "layoutd_store_operations_total{operation=\"\(operation.label)\"} \(counts.calls[operation.rawValue])\n"

@@ -79,6 +79,9 @@ struct Layoutd: ParsableCommand {
     @Option(help: ArgumentHelp(Settings.storeTimeout.help))
     var storeTimeout = Settings.storeTimeout.integer
 
+    @Option(help: ArgumentHelp(Settings.storeEviction.help))
+    var storeEviction = StoreEviction(rawValue: Settings.storeEviction.text)!
+
     @Option(help: ArgumentHelp(Settings.corsOrigins.help))
     var corsOrigins = Settings.corsOrigins.text
 
@@ -96,6 +99,10 @@ struct Layoutd: ParsableCommand {
 
     enum LogFormat: String, ExpressibleByArgument, CaseIterable {
         case json, text
+    }
+
+    enum StoreEviction: String, ExpressibleByArgument, CaseIterable {
+        case refuse, allow
     }
 
     /// Reads `LAYOUTD_*` variables as if they were flags before the command line's own.
@@ -207,11 +214,19 @@ struct Layoutd: ParsableCommand {
         serviceConfiguration.accessLogLevel = accessLogLevel
         serviceConfiguration.crossOrigin = try crossOriginPolicy()
         serviceConfiguration.extraMetrics = { LayoutServer.httpMetrics() }
-        serviceConfiguration.store = try storeEndpoint().map { endpoint in
+        let redisStore = try storeEndpoint().map { endpoint in
             RedisLayoutStore(
                 endpoint: endpoint, ttl: Int64(storeTTL) * 1_000_000_000, timeout: Int64(storeTimeout) * 1_000_000,
-                maxSections: LayoutService.Configuration().limits.maxSections)
+                maxSections: LayoutService.Configuration().limits.maxSections,
+                healthChanged: { health in
+                    switch health {
+                    case .up: logger.notice("store up", metadata: ["component": "store"])
+                    case .down(let reason): logger.error("store down", metadata: ["component": "store", "reason": "\(reason)"])
+                    }
+                })
         }
+        if let redisStore, storeEviction == .refuse { try refuseAnEvictingPolicy(redisStore, logger: logger) }
+        serviceConfiguration.store = redisStore
         serviceConfiguration.storeRefreshMilliseconds = max(100, storeTTL * 1000 / 8)
         let service = LayoutService(configuration: serviceConfiguration)
 
@@ -238,9 +253,7 @@ struct Layoutd: ParsableCommand {
             LogSink.standardError.flush()
             throw ExitCode.failure
         }
-        // Scripts and tests read the port from this first line on standard output.
-        print("layoutd listening on \(host):\(server.port)")
-        fflush(nil)
+        announce(host: host, port: Int(server.port), format: format)
         logger.info("listening", metadata: [
             "host": "\(host)", "port": "\(server.port)", "threads": "\(threads)", "cache_bytes": "\(cacheBytes)",
             "store": "\(serviceConfiguration.store?.description ?? "memory:")",
@@ -260,6 +273,41 @@ struct Layoutd: ParsableCommand {
 }
 
 extension Logger.Level: @retroactive ExpressibleByArgument {}
+
+/// Exits 64 when Redis's `maxmemory-policy` may evict layouts before their expiry, which would break
+/// what a 201 promises; a Redis that cannot be asked now is asked again when it answers.
+private func refuseAnEvictingPolicy(_ store: RedisLayoutStore, logger: Logger) throws {
+    switch store.checkEvictionPolicy() {
+    case .policy(let policy) where !RedisLayoutStore.keepsLayouts(policy):
+        logger.critical("Redis's maxmemory-policy may evict stored layouts", metadata: [
+            "component": "store", "maxmemory_policy": "\(policy)",
+            "remedy": "set maxmemory-policy noeviction, or start with --store-eviction allow if layouts may be lost (they answer 404)",
+        ])
+        LogSink.standardError.flush()
+        throw ExitCode(64)
+    case .policy: break
+    case .unreachable:
+        logger.warning("store unreachable at start; its maxmemory-policy is read when it answers", metadata: ["component": "store"])
+    case .unanswered:
+        logger.warning("maxmemory-policy not checked: INFO went unanswered (a sharding proxy?)", metadata: ["component": "store"])
+    }
+}
+
+/// The first line on standard output, which scripts and tests read the port from: under the JSON
+/// format a JSON record (`"port"` a number), so that every line the process writes is JSON.
+private func announce(host: String, port: Int, format: Layoutd.LogFormat) {
+    guard format == .json else {
+        print("layoutd listening on \(host):\(port)")
+        fflush(nil)
+        return
+    }
+    let sink = LogSink(descriptor: STDOUT_FILENO)
+    // Whatever --log-level says: the line is how a caller learns the port.
+    JSONLogHandler(label: "layoutd", level: .trace, sink: sink).log(event: LogEvent(
+        level: .info, message: "listening", metadata: ["host": .string(host), "port": .stringConvertible(port)],
+        source: "layoutd", file: #fileID, function: #function, line: #line))
+    sink.flush()
+}
 
 /// Lifts the soft limit on open files toward the hard one, so that `--connection-limit` connections (and
 /// the server's own descriptors) fit. Past the hard limit new connections wait in the listen backlog

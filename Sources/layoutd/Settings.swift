@@ -115,6 +115,9 @@ enum Settings {
     static let storeTimeout = Setting(
         flag: "store-timeout", value: .integer(250, 1...60_000),
         help: "Milliseconds a request waits for the store at most (503 store-unavailable past it).")
+    static let storeEviction = Setting(
+        flag: "store-eviction", value: .choice("refuse", ["refuse", "allow"]),
+        help: "refuse: exit 64 at start when Redis's maxmemory-policy may evict layouts (anything but noeviction), and answer 503 to writes while it does; allow: layouts are a cache, evicted layouts answer 404.")
     static let corsOrigins = Setting(
         flag: "cors-origins", value: .text(""),
         help: "Web origins whose pages may call the service (CORS): * or scheme://host[:port] separated by commas; empty for none.")
@@ -134,7 +137,7 @@ enum Settings {
     static let all: [Setting] = [
         host, port, threads, connectionLimit, connectionTimeout, requestTimeout, maxUriBytes, connectionMemory, maxBodyBytes,
         maxInflightBodyBytes, maxInflightAnswerBytes, maxItems, maxAnswerAttributes, cacheBytes, computeThreads, computeQueue,
-        store, storePasswordFile, storeTTL, storeTimeout, corsOrigins, drainTimeout, logLevel, logFormat, accessLogLevel,
+        store, storePasswordFile, storeTTL, storeTimeout, storeEviction, corsOrigins, drainTimeout, logLevel, logFormat, accessLogLevel,
     ]
 
     /// docs/configuration.md's table of flags, as this table gives it.

@@ -44,6 +44,25 @@ struct CacheTests {
         #expect(statistics.bytes == built.storedByteCount)
     }
 
+    /// `contains` (which requests may wait for the store) neither counts nor marks a layout used.
+    @Test func containsCountsNothingAndKeepsTheOrder() {
+        let cache = LayoutCache(byteBudget: 1 << 20)
+        let inputs = [320.0, 375, 390].map { Self.input(bounds: rect(0, 0, $0, 480)) }
+        for input in inputs { _ = cache.layout(for: input, key: input.contentHash) }
+        let before = cache.statistics
+        #expect(cache.contains(inputs[0].contentHash) && cache.contains(inputs[2].contentHash))
+        #expect(!cache.contains(Self.input(bounds: rect(0, 0, 414, 480)).contentHash))
+        #expect(cache.statistics.hits == before.hits && cache.statistics.misses == before.misses)
+        // Room for two: the oldest stays the oldest, and the third evicts it.
+        let size = BaseLayout(inputs[0]).storedByteCount
+        #expect(inputs.allSatisfy { BaseLayout($0).storedByteCount == size })
+        let squeezed = LayoutCache(byteBudget: 2 * size + size / 2)
+        for input in inputs.prefix(2) { _ = squeezed.layout(for: input, key: input.contentHash) }
+        #expect(squeezed.contains(inputs[0].contentHash))
+        _ = squeezed.layout(for: inputs[2], key: inputs[2].contentHash)
+        #expect(!squeezed.contains(inputs[0].contentHash) && squeezed.contains(inputs[1].contentHash))
+    }
+
     @Test func crossAxisChangeIsAMiss() {
         let cache = LayoutCache(byteBudget: 1 << 20)
         let portrait = Self.input(bounds: rect(0, 0, 320, 480))

@@ -247,7 +247,8 @@ final class RedisClientTests: XCTestCase {
             let elapsed = RedisClient.now() - start
             XCTAssertEqual(failure, .timeout, name)
             XCTAssertGreaterThanOrEqual(elapsed, budget - Self.millisecond, name)
-            XCTAssertLessThan(elapsed, budget + 50 * Self.millisecond, name)
+            // 25 times the most a quiet machine overran by (4 ms, the fresh connection's AUTH).
+            XCTAssertLessThan(elapsed, budget + 100 * Self.millisecond, name)
             XCTAssertFalse(redis.isUp, name)
         }
         // A deadline already past: nothing is tried.

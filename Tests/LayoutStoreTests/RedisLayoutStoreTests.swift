@@ -144,7 +144,7 @@ final class RedisLayoutStoreTests: XCTestCase {
         }
         XCTAssertLessThan(Date().timeIntervalSince(start), 0.3)
         XCTAssertFalse(store.isUp)
-        XCTAssertTrue(store.metricsExposition().contains("layoutd_store_up 0"))
+        XCTAssertTrue(store.metricsExposition().contains("layoutd_store_up{reason=\"timeout\"} 0"), store.metricsExposition())
         server.resume()
         let deadline = Date().addingTimeInterval(3)
         var loaded: BaseLayout?

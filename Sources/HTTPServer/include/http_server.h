@@ -145,6 +145,9 @@ const char *hs_exchange_method(const hs_exchange *exchange);
 const char *hs_exchange_path(const hs_exchange *exchange);
 /* A request header by case-insensitive name, or NULL. */
 const char *hs_exchange_header(const hs_exchange *exchange, const char *name);
+/* A list-valued header (RFC 9110 §5.3): its field lines joined with ", " into one value, valid while
+ * the request is; NULL when absent. */
+const char *hs_exchange_header_list(hs_exchange *exchange, const char *name);
 /* The body and its length; followed by HS_BODY_PADDING zero bytes. Never NULL. A body sent with
  * `Content-Encoding: gzip` (or x-gzip) arrives inflated, as it was read. */
 const uint8_t *hs_exchange_body(const hs_exchange *exchange, size_t *length);

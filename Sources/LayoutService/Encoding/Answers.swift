@@ -1,5 +1,6 @@
 import FlowLayout
 import WireKit
+import LayoutStore
 
 /// An answer's body as a typed value, written by its one encoder (`encode(into:)`) in a fixed member
 /// order, so equal answers are equal bytes. Handlers build these and never spell JSON.
@@ -101,18 +102,31 @@ struct UpdateOutcome {
     let transitions: [ElementTransition]?
 }
 
-/// A probe's answer: `{"status": "ok"}`.
+/// A probe's answer: `{"status":"ok","store":"up"}`, with `storeReason` when the store is down.
 struct ProbeStatus: WireAnswer {
     /// Spelled by `Wire.Words.statuses`.
     enum State { case ok, ready, draining }
+    /// Spelled by `Wire.Words.storeStates`.
+    enum Store { case memory, up, down }
 
     let state: State
+    /// nil: no shared store (`--store memory:`).
+    let store: StoreHealth?
 
-    var estimatedBytes: Int { 32 }
+    var estimatedBytes: Int { 96 }
 
     func encode(into writer: inout JSONWriter) {
         writer.member(Wire.Status.status, opening: true)
         writer.word(state, in: Wire.Words.statuses)
+        writer.member(Wire.Status.store)
+        switch store {
+        case nil: writer.word(Store.memory, in: Wire.Words.storeStates)
+        case .up: writer.word(Store.up, in: Wire.Words.storeStates)
+        case .down(let reason):
+            writer.word(Store.down, in: Wire.Words.storeStates)
+            writer.member(Wire.Status.storeReason)
+            writer.string(reason)
+        }
         writer.byte(UInt8(ascii: "}"))
     }
 }

@@ -88,9 +88,11 @@ public final class LayoutService: Sendable {
     /// Whether a request may take long enough to hold up the other connections of the thread that
     /// reads it, and should run on a thread of its own: a body over 16 KiB (registrations, one-shot
     /// layouts, lists of bounds, update batches), any batch of updates or fling (transitions, frames'
-    /// attributes), or a scroll body over 1 KiB (a list of bounds). Cheap: a scroll's small body, a
-    /// GET, a probe are answered where they are read.
+    /// attributes), or a scroll body over 1 KiB (a list of bounds); with a store, any request that may
+    /// wait for it (`needsStore`). Cheap: a scroll's small body, a GET, a probe are answered where they
+    /// are read.
     public func runsLong(_ request: ServiceRequest) -> Bool {
+        if configuration.store != nil, needsStore(request) { return true }
         guard request.method == "POST" else { return false }
         let bytes = request.body.count
         if bytes > 16 * 1024 { return true }
@@ -98,6 +100,16 @@ public final class LayoutService: Sendable {
         // A scroll's path ends in "attributes", compared once, and only for a body over 1 KiB.
         return bytes > 1024 ? path.hasSuffix("/attributes") || path.hasSuffix("/updates") || path.hasSuffix("/fling")
             : path.lastByte == UInt8(ascii: "g") ? path.hasSuffix("/fling") : path.hasSuffix("/updates")
+    }
+
+    /// Whether a request may wait for the shared store: a registration, a deletion, or any route of a
+    /// stored layout this replica has not cached. Such requests run off the HTTP threads too, so that
+    /// a slow store holds up only the requests that need it (docs/architecture.md §3).
+    private func needsStore(_ request: ServiceRequest) -> Bool {
+        guard request.method != "OPTIONS", let (path, parameters) = Self.pathTable.match(request.path) else { return false }
+        if path.label == .layouts { return request.method == "POST" }
+        guard let id = parameters.id?.layoutID else { return false }
+        return request.method == "DELETE" || !cache.contains(id)
     }
 
     /// The answer to a long request that found every compute thread busy and `waiting` more queued:
@@ -170,9 +182,9 @@ public final class LayoutService: Sendable {
             status: 200, contentType: "text/plain; version=0.0.4; charset=utf-8", headers: [ServiceResponse.noStore], body: ResponseBody(body))
     }
 
-    /// A probe's answer: the state now, which no cache may keep.
-    static func status(_ state: ProbeStatus.State, _ code: Int) -> ServiceResponse {
-        .json(code, ProbeStatus(state: state), headers: [ServiceResponse.noStore])
+    /// A probe's answer: the state now and the store's, which no cache may keep.
+    func status(_ state: ProbeStatus.State, _ code: Int) -> ServiceResponse {
+        .json(code, ProbeStatus(state: state, store: configuration.store?.health), headers: [ServiceResponse.noStore])
     }
 
     /// Parses a JSON body with `decode`, or throws the problem to answer instead (thrown, so the usual

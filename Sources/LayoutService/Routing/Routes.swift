@@ -51,10 +51,10 @@ extension LayoutService {
             try service.delete(path.id, request)
         },
         Route(["GET"], "/v1/cache", .cache, [200]) { service, _, _ in service.cacheStatistics() },
-        Route(["GET"], "/healthz", .health, [200]) { _, _, _ in status(.ok, 200) },
-        Route(["GET"], "/livez", .live, [200]) { _, _, _ in status(.ok, 200) },
+        Route(["GET"], "/healthz", .health, [200]) { service, _, _ in service.status(.ok, 200) },
+        Route(["GET"], "/livez", .live, [200]) { service, _, _ in service.status(.ok, 200) },
         Route(["GET"], "/readyz", .ready, [200, 503]) { service, _, _ in
-            service.isReady ? status(.ready, 200) : status(.draining, 503)
+            service.isReady ? service.status(.ready, 200) : service.status(.draining, 503)
         },
         Route(["GET"], "/metrics", .metrics, [200]) { service, _, _ in service.metricsExposition() },
         Route(["GET"], "/playground", .playground, [200, 304]) { service, _, _ in service.playgroundFile("") },

@@ -415,11 +415,17 @@ enum Wire {
         static let required = allCases
     }
 
-    enum Status: Int, WireSchema { case status
+    enum Status: Int, WireSchema { case status, store, storeReason
         static let names = MemberNames(Self.self)
-        static let required = allCases
+        static let required: [Self] = [.status]
 
-        static func words(_ member: Self) -> [String]? { Words.statuses.words }
+        static func words(_ member: Self) -> [String]? {
+            switch member {
+            case .status: Words.statuses.words
+            case .store: Words.storeStates.words
+            case .storeReason: nil
+            }
+        }
     }
 
     enum Problem: Int, WireSchema { case type, title, status, detail, pointer, parameter
@@ -502,6 +508,8 @@ enum Wire {
         /// `cache`: whether the base layout was cached.
         static let cacheOutcomes: KeyValuePairs<StaticString, Bool> = ["hit": true, "miss": false]
         static let statuses: KeyValuePairs<StaticString, ProbeStatus.State> = ["ok": .ok, "ready": .ready, "draining": .draining]
+        /// A probe's `store`: no shared store, or whether it carries out the service's commands.
+        static let storeStates: KeyValuePairs<StaticString, ProbeStatus.Store> = ["memory": .memory, "up": .up, "down": .down]
         /// `op` of an update operation.
         static let operations: KeyValuePairs<StaticString, UpdateOperation> = [
             "insertItems": .insertItems, "deleteItems": .deleteItems, "moveItem": .moveItem, "resizeItems": .resizeItems,

@@ -62,6 +62,10 @@ public final class RedisClient: Sendable {
         /// While the monotonic clock is before this, calls fail with `failure` without connecting.
         var retryAt: Int64 = .min
         var failure = ""
+        /// What the last failure was, as a label: `unreachable`, `timeout` or `wrongpass`.
+        var failureLabel = "unreachable"
+        /// Connections made so far, logged in and on their database.
+        var connections = 0
     }
 
     /// A client of `endpoint`; `timeoutNanoseconds` bounds making a connection, `maxIdleConnections`
@@ -88,6 +92,13 @@ public final class RedisClient: Sendable {
     /// gets its replies; true before the first call.
     public var isUp: Bool { state.withLock { $0.isUp } }
 
+    /// What the last failure was (`unreachable`, `timeout`, `wrongpass`: a refused `AUTH`), kept
+    /// through the retry window, whose calls fail without learning anything new.
+    public var failureLabel: String { state.withLock { $0.failureLabel } }
+
+    /// How many connections have been made so far: it grows on every reconnect.
+    public var connectionsMade: Int { state.withLock { $0.connections } }
+
     /// The CLOCK_MONOTONIC instant, in nanoseconds, deadlines are given in.
     public static func now() -> Int64 {
         var time = timespec()
@@ -112,6 +123,7 @@ public final class RedisClient: Sendable {
             state.withLock { state in
                 state.isUp = false
                 state.retryAt = .min
+                state.failureLabel = "unreachable"
             }
             throw error
         }
@@ -177,7 +189,7 @@ public final class RedisClient: Sendable {
         var setup: [[[UInt8]]] = []
         if let password = endpoint.password { setup.append([Array("AUTH".utf8), password]) }
         if endpoint.db != 0 { setup.append([Array("SELECT".utf8), Array(String(endpoint.db).utf8)]) }
-        if setup.isEmpty { return Connection(context: context) }
+        if setup.isEmpty { return made(context) }
         let replies: [RedisReply]
         do {
             replies = try exchange(setup, on: context, deadline: deadline)
@@ -202,6 +214,11 @@ public final class RedisClient: Sendable {
             redisFree(context)
             throw markDown(.unavailable("\(endpoint) refused SELECT \(endpoint.db): \(message)"))
         }
+        return made(context)
+    }
+
+    private func made(_ context: UnsafeMutablePointer<redisContext>) -> Connection {
+        state.withLock { $0.connections += 1 }
         return Connection(context: context)
     }
 
@@ -213,10 +230,16 @@ public final class RedisClient: Sendable {
         case .timeout: "\(endpoint) timed out"
         }
         let retryAt = Self.now() + retryAfterNanoseconds
+        let label = switch error {
+        case .timeout: "timeout"
+        case .authentication: "wrongpass"
+        case .unavailable, .io: "unreachable"
+        }
         state.withLock { state in
             state.isUp = false
             state.retryAt = retryAt
             state.failure = reason
+            state.failureLabel = label
         }
         return error
     }
@@ -311,7 +334,7 @@ public final class RedisClient: Sendable {
 /// The pool's lock: a pthread mutex rather than `Synchronization.Mutex`, whose futex fast path lives in
 /// the uninstrumented standard library, so ThreadSanitizer would report every access it guards as a
 /// race (LayoutCache's `LockedValueBox` says the same; this module cannot import it).
-private final class PoolLock<Value>: @unchecked Sendable {
+final class PoolLock<Value>: @unchecked Sendable {
     private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
     private var value: Value
 

@@ -11,7 +11,7 @@ export async function startLayoutd(...args) {
     child.once('exit', (code) => reject(new Error(`layoutd exited with ${code}`)));
   });
   if (!line.includes('listening')) throw new Error(`layoutd did not start: ${line}`);
-  const port = Number(line.slice(line.lastIndexOf(':') + 1));
+  const { port } = JSON.parse(line);
   return {
     url: `http://127.0.0.1:${port}`,
     stop: () => new Promise((resolve) => { child.once('exit', resolve); child.kill('SIGTERM'); }),
