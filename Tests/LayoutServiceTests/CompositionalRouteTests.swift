@@ -30,6 +30,10 @@ struct CompositionalRouteTests {
         ServiceExchange.send(service, method, path, json: json)
     }
 
+    private func get(_ path: String, _ query: [(name: String, value: String)]) -> ServiceExchange {
+        ServiceExchange(service.handle(ServiceRequest(method: "GET", path: RequestText(path), query: query)))
+    }
+
     private static func elements(_ answer: ServiceExchange) -> [[String: Any]] {
         answer.json["attributes"] as? [[String: Any]] ?? []
     }
@@ -86,6 +90,43 @@ struct CompositionalRouteTests {
         #expect(send("POST", "/v1/layouts", fresh).layoutId == update.layoutId)
         // Counted cells are unmeasured too: the same id as three `{}`.
         #expect(send("POST", "/v1/layouts", body.replacingOccurrences(of: #""items":[{},{},{}]"#, with: #""itemCount":3"#)).layoutId == id)
+    }
+
+    @Test func transitionsFollowCellsHeadersAndFootersNotBackgrounds() {
+        let id = send("POST", "/v1/layouts", Self.screen).layoutId
+        let update = send("POST", "/v1/layouts/\(id)/updates", #"{"updates":[{"op":"deleteItems","section":1,"at":0,"count":1}],"transitions":{"bounds":{"width":300,"height":600}}}"#)
+        #expect(update.status == 201, "\(update.text)")
+        let kinds = Set((update.json["transitions"] as? [[String: Any]] ?? []).compactMap { $0["kind"] as? String })
+        #expect(kinds == ["cell", "header"], "\(update.text)")
+    }
+
+    /// Cards one a row, estimated 50 tall: measuring the first one 80 tall moves what is below by 30.
+    static let feed = #"""
+        {"viewport":{"width":300,"height":600},"itemCount":40,"layout":{"compositional":{"interGroupSpacing":10,
+        "group":{"direction":"horizontal","width":{"fractionalWidth":1},"height":{"estimated":50},
+        "subitems":[{"width":{"fractionalWidth":1},"height":{"estimated":50}}]}}}}
+        """#
+
+    @Test func lookupsHitTestsFlingsAndAnchorsWorkOnCompositionalSections() {
+        let id = send("POST", "/v1/layouts", Self.feed).layoutId
+        // Cell 10 starts at 10 · 60 = 600.
+        let item = get("/v1/layouts/\(id)/items/0/10", [("scrollPosition", "top"), ("width", "300"), ("height", "600")])
+        #expect(item.status == 200, "\(item.text)")
+        #expect((item.json["attributes"] as? [String: Any]).map(Self.frame) == [0, 600, 300, 50])
+        #expect(item.json["contentOffset"] as? [String: Double] == ["x": 0, "y": 600])
+        let hit = get("/v1/layouts/\(id)/hit", [("x", "10"), ("y", "625")])
+        #expect((hit.json["attributes"] as? [String: Any])?["item"] as? Int == 10, "\(hit.text)")
+        let gap = get("/v1/layouts/\(id)/hit", [("x", "10"), ("y", "655.5")])
+        #expect(gap.status == 404, "the spacing between groups holds no cell: \(gap.text)")
+        // A fling snapped to items rests on a cell's top: a multiple of 60.
+        let fling = send("POST", "/v1/layouts/\(id)/fling", #"{"bounds":{"width":300,"height":600},"velocity":{"y":700},"snap":"item"}"#)
+        let target = (fling.json["targetContentOffset"] as? [String: Double])?["y"] ?? -1
+        #expect(fling.status == 200 && target > 0 && target.truncatingRemainder(dividingBy: 60) == 0, "\(fling.text)")
+        // The first card measured 80 tall above a view at y = 300: the view moves down by 30.
+        let measured = send(
+            "POST", "/v1/layouts/\(id)/updates",
+            #"{"updates":[{"op":"resizeItems","section":0,"at":0,"sizes":[{"width":300,"height":80}]}],"anchor":{"bounds":{"x":0,"y":300,"width":300,"height":600}}}"#)
+        #expect(measured.json["contentOffsetAdjustment"] as? [String: Double] == ["x": 0, "y": 30], "\(measured.text)")
     }
 
     @Test func aRegistrationNeedsTheWholeViewport() {

@@ -89,6 +89,9 @@ extension BaseLayout {
         attributes(in: viewport, into: &before, limit: limit, work: &work)
         new.attributes(in: viewport, into: &after, limit: limit, work: &work)
         guard before.count <= limit, after.count <= limit else { return nil }
+        // Transitions follow cells, headers and footers; a section's background is drawn from its frame.
+        before.removeAll { $0.kind == .sectionBackground }
+        after.removeAll { $0.kind == .sectionBackground }
         func key(_ element: LayoutAttributes) -> TransitionKey {
             TransitionKey(kind: element.kind, path: ItemPath(section: element.section, item: element.item))
         }
