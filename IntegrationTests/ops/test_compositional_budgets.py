@@ -1,10 +1,6 @@
 """The compositional requests that cost most (docs/flow-layout.md §23.13), four of each at once: peak
 memory stays within the README's bound and the server's CPU within a generous bound."""
-import json
-import socket
-import threading
-
-from test_memory_budgets import MIB, cpu_seconds, documented_bound, peak_rss_bytes, whole_answer
+from test_memory_budgets import MIB, cpu_seconds, documented_bound, peak_rss_bytes, register_at_once
 
 # A group of 256 slots of one-point items: as many cells as a group may take (§23.13).
 TINY = {"direction": "horizontal", "width": {"fractionalWidth": 1}, "height": {"absolute": 1}, "count": 256,
@@ -31,22 +27,8 @@ def test_the_costliest_compositional_layouts_stay_within_the_memory_bound(layout
                     connection_memory=16 * 1024)
     server = layoutd("--threads", "2", "--compute-threads", "1", "--log-level", "error")
     before = cpu_seconds(server.process.pid)
-    outcomes = []
-
-    def register(body):
-        sock = socket.create_connection(("127.0.0.1", server.port), timeout=120)
-        data = json.dumps(body, separators=(",", ":")).encode()
-        sock.sendall(f"POST /v1/layouts HTTP/1.1\r\nHost: a\r\nContent-Type: application/json\r\n"
-                     f"Content-Length: {len(data)}\r\n\r\n".encode() + data)
-        status, answer = whole_answer(sock)
-        sock.close()
-        outcomes.append((status, json.loads(answer)))
-
-    threads = [threading.Thread(target=register, args=(body,)) for body in costliest() * 4]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join()
+    bodies = costliest() * 4
+    outcomes = register_at_once(server.port, bodies)
     cpu = cpu_seconds(server.process.pid) - before
     assert all(status in (200, 201) for status, _ in outcomes), [(s, a.get("detail")) for s, a in outcomes]
     assert {answer["itemCount"] for _, answer in outcomes} == {1_000_000, 999_000, 200_000}
@@ -56,8 +38,8 @@ def test_the_costliest_compositional_layouts_stay_within_the_memory_bound(layout
     assert stored[999_000] < 1000 * 32 * 1024, stored
     assert stored[200_000] < 200_000 * 120, stored
     peak = peak_rss_bytes(server.process.pid)
-    bound = documented_bound(threads=3, connections=len(threads) + 1, **settings)
+    bound = documented_bound(threads=3, connections=len(bodies) + 1, **settings)
     assert peak <= bound, f"peak RSS {peak / MIB:.0f} MiB, above the documented {bound / MIB:.0f} MiB"
     # Ten times what a quiet machine measures for these twelve in a debug build.
-    assert cpu < 4 * len(threads), f"{cpu:.1f} s of CPU for {len(threads)} compositional registrations"
+    assert cpu < 4 * len(bodies), f"{cpu:.1f} s of CPU for {len(bodies)} compositional registrations"
     print(f"peak RSS {peak / MIB:.0f} MiB of a documented {bound / MIB:.0f} MiB; {cpu:.2f} s of CPU; bytes {stored}")
