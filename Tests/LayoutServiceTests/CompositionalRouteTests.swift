@@ -194,5 +194,7 @@ struct CompositionalRouteTests {
         #expect(answer.status == 400 && answer.pointer == "/orthogonalOffsets", "\(answer.text)")
         let missing = send("POST", "/v1/layout", #"{"bounds":{"width":320,"height":480},"itemCount":1,"orthogonalOffsets":[{"section":0}]}"#)
         #expect(missing.pointer == "/orthogonalOffsets/0/offset", "\(missing.text)")
+        let far = send("POST", "/v1/layout", #"{"bounds":{"width":320,"height":480},"itemCount":1,"orthogonalOffsets":[{"section":10000,"offset":0}]}"#)
+        #expect(far.status == 400 && far.pointer == "/orthogonalOffsets/0/section", "\(far.text)")
     }
 }

@@ -46,19 +46,9 @@ struct CompositionalPlacement: Sendable {
         self.itemCount = count
         func length(_ size: Size) -> Double { repeatsAlongX ? size.width : size.height }
         func across(_ size: Size) -> Double { repeatsAlongX ? size.height : size.width }
-        var reach = (low: 0.0, high: 0.0)
-        var acrossReach = (low: 0.0, high: 0.0)
-        func note(_ cells: ArraySlice<CompositionalCell>, length: Double) {
-            for cell in cells {
-                let frame = cell.frame
-                let (low, high) = repeatsAlongX ? (frame.minX, frame.maxX) : (frame.minY, frame.maxY)
-                reach.low = Swift.min(reach.low, low)
-                reach.high = Swift.max(reach.high, high - length)
-                let (acrossLow, acrossHigh) = repeatsAlongX ? (frame.minY, frame.maxY) : (frame.minX, frame.maxX)
-                acrossReach.low = Swift.min(acrossReach.low, acrossLow)
-                acrossReach.high = Swift.max(acrossReach.high, acrossHigh)
-            }
-        }
+        // How far cells reach beyond their groups, gathered as groups fill (a value, not captured by a
+        // closure: a captured variable is checked for exclusivity at run time, cell by cell).
+        var reaches = Reaches()
         let perGroup = CompositionalSection.maximumCellsPerGroup
         if !group.hasEstimatedDimension || !measured.hasMeasurements {
             // §23.8: one full group's frames, and the last group's when it is partial.
@@ -76,8 +66,8 @@ struct CompositionalPlacement: Sendable {
                 var taken = 0
                 lastSize = fill.fill(group, declared: declared, next: &taken, end: remainder, into: &last)
             }
-            note(template[...], length: length(size))
-            note(last[...], length: length(lastSize))
+            reaches.note(template[...], length: length(size), alongX: repeatsAlongX)
+            reaches.note(last[...], length: length(lastSize), alongX: repeatsAlongX)
             groups = .periodic(
                 period: period, count: groupCount, length: length(size), template: template, lastLength: length(lastSize), last: last)
             extent = groupCount == 0 ? 0
@@ -99,7 +89,7 @@ struct CompositionalPlacement: Sendable {
                 let first = next
                 let before = cells.count
                 let size = fill.fill(group, declared: declared, next: &next, end: Swift.min(count, first + perGroup), into: &cells)
-                note(cells[before...], length: length(size))
+                reaches.note(cells[before...], length: length(size), alongX: repeatsAlongX)
                 if let previous = starts.last, position < previous || position + length(size) < previous + lengths[lengths.count - 1] {
                     monotone = false
                 }
@@ -114,8 +104,8 @@ struct CompositionalPlacement: Sendable {
             thickness = thickest
             isMonotone = monotone
         }
-        self.reach = reach
-        self.acrossReach = acrossReach
+        self.reach = reaches.along
+        self.acrossReach = reaches.across
     }
 
     var groupCount: Int {
@@ -219,6 +209,25 @@ struct CompositionalPlacement: Sendable {
                 offset(&placed.frame, by: span.start)
                 if !body(first + offsetInGroup, placed, &work) { return }
             }
+        }
+    }
+}
+
+/// The extremes of cells' frames: along the groups' axis beyond their group's span, across it from the
+/// groups' origin.
+private struct Reaches {
+    var along = (low: 0.0, high: 0.0)
+    var across = (low: 0.0, high: 0.0)
+
+    mutating func note(_ cells: ArraySlice<CompositionalCell>, length: Double, alongX: Bool) {
+        for cell in cells {
+            let frame = cell.frame
+            let (low, high) = alongX ? (frame.minX, frame.maxX) : (frame.minY, frame.maxY)
+            along.low = Swift.min(along.low, low)
+            along.high = Swift.max(along.high, high - length)
+            let (acrossLow, acrossHigh) = alongX ? (frame.minY, frame.maxY) : (frame.minX, frame.maxX)
+            across.low = Swift.min(across.low, acrossLow)
+            across.high = Swift.max(across.high, acrossHigh)
         }
     }
 }

@@ -50,18 +50,23 @@ final class CompositionalBody: Sendable {
 final class RunMeasurements: CellMeasurements {
     private var ends: [Int] = []
     private var sizes: [Size?] = []
-    /// The run of the cell read last.
-    private var hint = 0
+    /// The run of the cell read last; only the fill reading it touches it (no dynamic exclusivity check).
+    @exclusivity(unchecked) private var hint = 0
 
     init(_ lines: SectionLines) {
         var uncounted = Uncounted()
+        // Gathered in locals: appending to the object's own arrays in the closure checks exclusivity
+        // at run time, item by item.
         var end = 0
+        var ends: [Int] = []
+        var sizes: [Size?] = []
         _ = LineTree.forEachRun(in: lines.root, items: 0..<lines.itemCount, work: &uncounted) { item, count in
             end += count
             ends.append(end)
             sizes.append(item.isEstimated ? nil : item.size)
             return true
         }
+        (self.ends, self.sizes) = (ends, sizes)
     }
 
     var hasMeasurements: Bool { sizes.contains { $0 != nil } }

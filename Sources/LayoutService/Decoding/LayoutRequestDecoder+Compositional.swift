@@ -212,7 +212,13 @@ extension LayoutRequestDecoder {
                 var section: Int?
                 var offset: Double?
                 try element.members { (key, value) throws(RequestError) in
-                    if key == Wire.OrthogonalOffset.section { section = try value.index() }
+                    if key == Wire.OrthogonalOffset.section {
+                        let index = try value.index()
+                        guard index < limits.maxSections else {
+                            throw RequestError.invalid("Expected a section below \(limits.maxSections), got \(index).")
+                        }
+                        section = index
+                    }
                     else if key == Wire.OrthogonalOffset.offset { offset = try value.number(limits) }
                     else { return false }
                     return true
