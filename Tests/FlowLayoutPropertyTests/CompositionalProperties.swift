@@ -24,6 +24,8 @@ struct CompositionalProperties {
     struct Case: CustomStringConvertible {
         var input: FlowLayoutInput
         var viewport: Viewport
+        /// The orthogonal sections' offsets every query of the case gives.
+        var offsets: [OrthogonalOffset] = []
         var seed: UInt64
 
         init(seed: UInt64, updates: Bool = false) {
@@ -122,13 +124,13 @@ struct CompositionalProperties {
                 settings: settings, sections: sections, crossAxisLength: pick([320, 375, 414.5]),
                 contentInset: EdgeInsets(top: pick([0, 20]), left: pick([0, 8]), bottom: pick([0, 34]), right: pick([0, 12])),
                 scrollAxisLength: pick([480, 667, 812.5]))
-            let offsets = sections.indices.compactMap { index -> OrthogonalOffset? in
+            offsets = sections.indices.compactMap { index -> OrthogonalOffset? in
                 chance(2) ? OrthogonalOffset(section: index, offset: pick([0, 37.5, 200, 1000.25, -15])) : nil
             }
             viewport = Viewport(
                 bounds: Rect(x: 0, y: 0, width: 1, height: 1), contentInset: EdgeInsets(top: pick([0, 47]), left: 0, bottom: pick([0, 34.5]), right: 0),
                 scale: pick([nil, 1, 2, 3]),
-                layoutDirection: chance(3) ? .rightToLeft : .leftToRight, orthogonalOffsets: offsets)
+                layoutDirection: chance(3) ? .rightToLeft : .leftToRight)
         }
 
         var description: String {
@@ -206,7 +208,7 @@ struct CompositionalProperties {
         let input = random.input
         let layout = BaseLayout(input)
         let flow = flowLengths(layout, input)
-        let laid = CompositionalReference.layout(input, viewport: random.everything(layout), flowLengths: flow)
+        let laid = CompositionalReference.layout(input, viewport: random.everything(layout), offsets: random.offsets, flowLengths: flow)
         #expect(layout.contentHash == input.contentHash, "\(random): id")
         func near(_ a: Double, _ b: Double) -> Bool { abs(a - b) <= 1e-9 }
         let sizes = (layout.contentSize, laid.contentSize)
@@ -217,10 +219,10 @@ struct CompositionalProperties {
         let rowWidths = (widths.map(\.width), laid.orthogonalWidths.map(\.width))
         #expect(rowWidths.0.count == rowWidths.1.count && zip(rowWidths.0, rowWidths.1).allSatisfy(near), "\(random): orthogonal widths \(rowWidths)")
         var all: [LayoutAttributes] = []
-        layout.attributes(in: random.everything(layout), into: &all)
+        layout.attributes(in: random.everything(layout), orthogonalOffsets: random.offsets, into: &all)
         let everything = random.everything(layout)
-        let expected = CompositionalReference.attributes(input, viewport: everything, flowLengths: flow)
-        let raw = CompositionalReference.attributes(input, viewport: everything, flowLengths: flow, rounding: false)
+        let expected = CompositionalReference.attributes(input, viewport: everything, offsets: random.offsets, flowLengths: flow)
+        let raw = CompositionalReference.attributes(input, viewport: everything, offsets: random.offsets, flowLengths: flow, rounding: false)
         let answered = all.filter { Self.isCompositional($0, input) }
         let difference = CompositionalReference.difference(answered, expected, raw: raw, scale: random.viewport.scale)
         #expect(difference == nil, "\(random): every element\n\(difference ?? "")")
@@ -230,11 +232,11 @@ struct CompositionalProperties {
             let bounds = Self.randomBounds(
                 &draws, layout.contentSize, vertical: input.settings.scrollDirection == .vertical, frames: answered.map(\.frame))
             var found: [LayoutAttributes] = []
-            layout.attributes(in: random.viewport(bounds), into: &found)
+            layout.attributes(in: random.viewport(bounds), orthogonalOffsets: random.offsets, into: &found)
             let frames = CompositionalReference.sectionFrames(input, viewport: everything, flowLengths: flow)
             // Pinned headers and footers move with the bounds: the reference's answer for these.
-            let expected = CompositionalReference.attributes(input, viewport: random.viewport(bounds), flowLengths: flow)
-            let raw = CompositionalReference.attributes(input, viewport: random.viewport(bounds), flowLengths: flow, rounding: false)
+            let expected = CompositionalReference.attributes(input, viewport: random.viewport(bounds), offsets: random.offsets, flowLengths: flow)
+            let raw = CompositionalReference.attributes(input, viewport: random.viewport(bounds), offsets: random.offsets, flowLengths: flow, rounding: false)
             let difference = CompositionalReference.difference(
                 found.filter { Self.isCompositional($0, input) }, expected, raw: raw, scale: random.viewport.scale, bounds: bounds
             ) { CompositionalReference.isLookedAt($0, bounds: bounds, frames: frames, input: input, viewport: everything, contentWidth: layout.contentSize.width) }
@@ -268,7 +270,7 @@ struct CompositionalProperties {
             let random = Case(seed: seed)
             let layout = BaseLayout(random.input)
             var all: [LayoutAttributes] = []
-            layout.attributes(in: random.everything(layout), into: &all)
+            layout.attributes(in: random.everything(layout), orthogonalOffsets: random.offsets, into: &all)
             // Flow sections' cells are left out: the flow layout's query misses a cell whose edge
             // across the scroll axis only touches the bounds' (reported; not this suite's).
             // Pinned headers and footers move with the bounds: `layoutsEqualTheReference` checks them.
@@ -281,7 +283,7 @@ struct CompositionalProperties {
                     &draws, layout.contentSize, vertical: random.input.settings.scrollDirection == .vertical, frames: all.map(\.frame),
                     anywhereAcross: true)
                 var found: [LayoutAttributes] = []
-                layout.attributes(in: random.viewport(bounds), into: &found)
+                layout.attributes(in: random.viewport(bounds), orthogonalOffsets: random.offsets, into: &found)
                 found = found.filter { Self.isCompositional($0, random.input) && !Self.pins($0, random.input) }
                 // What must be answered, in order; what touches the bounds but not its section's frame may be.
                 var next = 0
@@ -469,18 +471,18 @@ struct CompositionalProperties {
                 for viewport in queries {
                     var a: [LayoutAttributes] = []
                     var b: [LayoutAttributes] = []
-                    layout.attributes(in: viewport, into: &a)
-                    fresh.attributes(in: viewport, into: &b)
+                    layout.attributes(in: viewport, orthogonalOffsets: random.offsets, into: &a)
+                    fresh.attributes(in: viewport, orthogonalOffsets: random.offsets, into: &b)
                     let same = a == b
                     #expect(same, "\(note): answers in \(viewport.bounds)\n\(Self.firstDifference(a, b))")
                     if !same { return }
                 }
                 // And the fresh layout is the reference's.
                 let everything = random.everything(fresh)
-                let expected = CompositionalReference.attributes(model.input, viewport: everything)
-                let raw = CompositionalReference.attributes(model.input, viewport: everything, rounding: false)
+                let expected = CompositionalReference.attributes(model.input, viewport: everything, offsets: random.offsets)
+                let raw = CompositionalReference.attributes(model.input, viewport: everything, offsets: random.offsets, rounding: false)
                 var all: [LayoutAttributes] = []
-                fresh.attributes(in: everything, into: &all)
+                fresh.attributes(in: everything, orthogonalOffsets: random.offsets, into: &all)
                 let difference = CompositionalReference.difference(all, expected, raw: raw, scale: random.viewport.scale)
                 #expect(difference == nil, "\(note): reference\n\(difference ?? "")")
                 if difference != nil || layout.contentHash != fresh.contentHash { return }

@@ -358,7 +358,9 @@ enum CompositionalReference {
 
     /// Every compositional section of `input` laid out, left to right and unrounded; the lengths of
     /// the other sections are `flowLengths[index]` (0 when not given).
-    static func layout(_ input: FlowLayoutInput, viewport: Viewport, flowLengths: [Int: Double] = [:]) -> Layout {
+    static func layout(
+        _ input: FlowLayoutInput, viewport: Viewport, offsets: [OrthogonalOffset] = [], flowLengths: [Int: Double] = [:]
+    ) -> Layout {
         let vertical = input.settings.scrollDirection == .vertical
         let dimension = vertical
             ? input.crossAxisLength - input.contentInset.left - input.contentInset.right
@@ -373,7 +375,7 @@ enum CompositionalReference {
             }
             let laid = section(
                 compositional, cells: cells(of: flow), input: input, offset: offset, dimension: dimension,
-                orthogonalOffset: viewport.orthogonalOffset(section: index))
+                orthogonalOffset: offsets.last { $0.section == index }?.offset ?? 0)
             if let width = laid.orthogonalWidth { result.orthogonalWidths.append((index, width)) }
             result.sections[index] = laid
             offset += laid.length
@@ -413,9 +415,10 @@ enum CompositionalReference {
 
     /// `rounding: false` gives the frames mirrored but not rounded (to tell a rounding tie).
     static func attributes(
-        _ input: FlowLayoutInput, viewport: Viewport, flowLengths: [Int: Double] = [:], rounding: Bool = true
+        _ input: FlowLayoutInput, viewport: Viewport, offsets: [OrthogonalOffset] = [], flowLengths: [Int: Double] = [:],
+        rounding: Bool = true
     ) -> [LayoutAttributes] {
-        let laid = layout(input, viewport: viewport, flowLengths: flowLengths)
+        let laid = layout(input, viewport: viewport, offsets: offsets, flowLengths: flowLengths)
         let mirrorWidth = laid.contentSize.width
         func answer(_ frame: Rect) -> Rect {
             var frame = frame

@@ -59,7 +59,7 @@ struct CompositionalExampleTests {
     ) -> [LayoutAttributes] {
         var all: [LayoutAttributes] = []
         BaseLayout(input).attributes(
-            in: Viewport(bounds: bounds, scale: scale, layoutDirection: layoutDirection, orthogonalOffsets: offsets), into: &all)
+            in: Viewport(bounds: bounds, scale: scale, layoutDirection: layoutDirection), orthogonalOffsets: offsets, into: &all)
         return all
     }
 

@@ -49,6 +49,8 @@ public final class BaseLayout: Sendable {
     /// Each orthogonal section's content width (docs/flow-layout.md §23.11), by section index; most
     /// layouts have none.
     public let orthogonalContentWidths: [(section: Int, width: Double)]
+    /// Whether any compositional section has a background: only then does a query look for them.
+    let hasSectionBackgrounds: Bool
 
     /// Sections laid out. O(1).
     public var sectionCount: Int { sections.count }
@@ -134,6 +136,10 @@ public final class BaseLayout: Sendable {
         }
         self.sections = sections
         self.orthogonalContentWidths = Self.orthogonalContentWidths(of: sections)
+        self.hasSectionBackgrounds = sections.contains { section in
+            if case .compositional(let body) = section.body { return body.section.background != nil }
+            return false
+        }
         // Sections overlap when the spacing between them is negative: no binary search by their spans.
         self.sectionsAreOrdered = ordered && (settings.interSectionSpacing >= 0 || sections.count < 2)
         self.hasParallaxDepths = hasDepths

@@ -15,16 +15,21 @@ extension BaseLayout {
     /// elements in view when sections follow each other (always, unless insets or spacings are
     /// negative or CSS lines overflow a fixed `crossSize`: then O(sections + lines near the bounds)).
     /// Reads the layout only, so any number of threads may query one layout at once.
-    public func attributes(in viewport: Viewport, into result: inout [LayoutAttributes], limit: Int = .max) {
+    ///
+    /// `orthogonalOffsets` scrolls orthogonal compositional sections sideways (docs/flow-layout.md §23.11).
+    public func attributes(
+        in viewport: Viewport, orthogonalOffsets: [OrthogonalOffset] = [], into result: inout [LayoutAttributes], limit: Int = .max
+    ) {
         var uncounted = Uncounted()
-        attributes(in: viewport, into: &result, limit: limit, work: &uncounted)
+        attributes(in: viewport, orthogonalOffsets: orthogonalOffsets, into: &result, limit: limit, work: &uncounted)
     }
 
     /// `attributes(in:into:limit:)`, counting its work: every probe of a binary search, every section
     /// and line looked at and every element examined, so tests can show the work is O(log n + k).
     @_spi(WorkCounting)
     public func attributes(
-        in viewport: Viewport, into result: inout [LayoutAttributes], limit: Int = .max, work examined: inout some WorkCounter
+        in viewport: Viewport, orthogonalOffsets: [OrthogonalOffset] = [], into result: inout [LayoutAttributes], limit: Int = .max,
+        work examined: inout some WorkCounter
     ) {
         let rect = viewport.bounds
         guard dimension > 0, !rect.isEmpty else { return }
@@ -39,7 +44,9 @@ extension BaseLayout {
             case .masonry(let placement):
                 appendCells(of: placement, section: index, viewport: viewport, limit: limit, into: &result, work: &examined)
             case .compositional(let body):
-                appendCells(of: body, section: index, viewport: viewport, limit: limit, into: &result, work: &examined)
+                appendCells(
+                    of: body, section: index, viewport: viewport, offset: orthogonalOffsets.offset(section: index), limit: limit,
+                    into: &result, work: &examined)
             }
             if result.count > limit { return }
         }
@@ -57,7 +64,8 @@ extension BaseLayout {
         }
         appendSupplementaries(.header)
         appendSupplementaries(.footer)
-        // Compositional sections' backgrounds last (§23.12).
+        // Compositional sections' backgrounds last (§23.12); most layouts have none and look for none.
+        guard hasSectionBackgrounds else { return }
         for index in candidates where mayHoldElements(section: index, touching: sectionSearch) {
             guard let frame = sectionBackgroundFrame(section: index, viewport: viewport), frame.touches(rect) else { continue }
             examined += 1
@@ -227,7 +235,7 @@ extension BaseLayout {
                 appendCells(of: placement, section: index, viewport: viewport, limit: .max, into: &found, work: &work)
                 if let cell = hit() { return cell }
             case .compositional(let body):
-                appendCells(of: body, section: index, viewport: viewport, limit: .max, into: &found, work: &work)
+                appendCells(of: body, section: index, viewport: viewport, offset: 0, limit: .max, into: &found, work: &work)
                 if let cell = hit() { return cell }
             case .rows(let lines):
                 // Lines may go backwards: the chunks that may reach the bounds, the last first.

@@ -1,11 +1,12 @@
 extension BaseLayout {
-    /// A compositional section's cells that touch `viewport.bounds`, in item order (§23.9), until
-    /// `result` holds more than `limit`. O(log groups + the cells of the groups in view).
+    /// A compositional section's cells that touch `viewport.bounds`, in item order (§23.9), its row
+    /// scrolled sideways by `offset` when orthogonal, until `result` holds more than `limit`.
+    /// O(log groups + the cells of the groups in view).
     func appendCells(
-        of body: CompositionalBody, section index: Int, viewport: Viewport, limit: Int, into result: inout [LayoutAttributes],
-        work: inout some WorkCounter
+        of body: CompositionalBody, section index: Int, viewport: Viewport, offset: Double, limit: Int,
+        into result: inout [LayoutAttributes], work: inout some WorkCounter
     ) {
-        let cells = CompositionalCells(self, section: index, body: body, viewport: viewport)
+        let cells = CompositionalCells(self, section: index, body: body, viewport: viewport, offset: offset)
         let rect = viewport.bounds
         let search = cells.transform.unmap(rect).outset(by: Swift.max(1, viewport.scale.map { 1 / $0 } ?? 1))
         let (low, high) = body.placement.repeatsAlongX
@@ -17,12 +18,13 @@ extension BaseLayout {
         }
     }
 
-    /// Cell `item` of a compositional section as `attributes(in:)` gives it for `viewport`. O(log groups).
+    /// Cell `item` of a compositional section as `attributes(in:)` gives it for `viewport`, its row at
+    /// rest. O(log groups).
     func compositionalAttributes(
         of body: CompositionalBody, section index: Int, item: Int, viewport: Viewport, work: inout some WorkCounter
     ) -> LayoutAttributes {
         work += 1
-        let cells = CompositionalCells(self, section: index, body: body, viewport: viewport)
+        let cells = CompositionalCells(self, section: index, body: body, viewport: viewport, offset: 0)
         return cells.attributes(item: item, cell: body.placement.cell(item), work: &work)
     }
 
@@ -69,7 +71,7 @@ struct CompositionalCells {
     let estimated: Int
     let estimatedEverywhere: Bool
 
-    init(_ layout: BaseLayout, section: Int, body: CompositionalBody, viewport: Viewport) {
+    init(_ layout: BaseLayout, section: Int, body: CompositionalBody, viewport: Viewport, offset: Double) {
         self.layout = layout
         self.section = section
         transform = layout.cellTransform(section: section, viewport: viewport)
@@ -77,7 +79,7 @@ struct CompositionalCells {
         let laidOut = layout.sections[section]
         origin = body.groupsOrigin(
             sectionStart: laidOut.offset, linesStart: laidOut.linesStart, direction: layout.scrollDirection,
-            orthogonalOffset: body.isOrthogonal ? viewport.orthogonalOffset(section: section) : 0)
+            orthogonalOffset: body.isOrthogonal ? offset : 0)
         estimated = laidOut.lines.summary.estimatedCount
         estimatedEverywhere = estimated == laidOut.lines.itemCount
     }

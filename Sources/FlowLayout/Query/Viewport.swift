@@ -12,31 +12,19 @@ public struct Viewport: Hashable, Sendable {
     public var scale: Double?
     /// Right-to-left mirrors the frames as UIKit's flow layout does (docs/flow-layout.md §11).
     public var layoutDirection: LayoutDirection
-    /// How far each orthogonal section is scrolled sideways (docs/flow-layout.md §23.11); a section not
-    /// named is at 0. Its cells move by −offset along x; its header, footer and background stay.
-    public var orthogonalOffsets: [OrthogonalOffset]
 
     /// A viewport of `bounds`, with no inset, no rounding and left to right unless given.
-    public init(
-        bounds: Rect, contentInset: EdgeInsets = .zero, scale: Double? = nil, layoutDirection: LayoutDirection = .leftToRight,
-        orthogonalOffsets: [OrthogonalOffset] = []
-    ) {
+    public init(bounds: Rect, contentInset: EdgeInsets = .zero, scale: Double? = nil, layoutDirection: LayoutDirection = .leftToRight) {
         self.bounds = bounds
         self.contentInset = contentInset
         self.scale = scale
         self.layoutDirection = layoutDirection
-        self.orthogonalOffsets = orthogonalOffsets
-    }
-
-    /// The offset of section `section`'s row: the last one given for it, else 0. O(offsets given).
-    @inline(__always)
-    public func orthogonalOffset(section: Int) -> Double {
-        guard !orthogonalOffsets.isEmpty else { return 0 }
-        return orthogonalOffsets.last { $0.section == section }?.offset ?? 0
     }
 }
 
-/// An orthogonal section's scroll offset along x, in points.
+/// An orthogonal section's scroll offset along x, in points (docs/flow-layout.md §23.11): its cells
+/// move by −offset; its header, footer and background stay. Given beside a `Viewport`, not in it, so
+/// that a viewport stays a plain value the hot path copies for free.
 public struct OrthogonalOffset: Hashable, Sendable {
     public var section: Int
     public var offset: Double
@@ -44,5 +32,14 @@ public struct OrthogonalOffset: Hashable, Sendable {
     public init(section: Int, offset: Double) {
         self.section = section
         self.offset = offset
+    }
+}
+
+extension [OrthogonalOffset] {
+    /// Section `section`'s offset: the last one given for it, else 0. O(offsets given).
+    @inline(__always)
+    public func offset(section: Int) -> Double {
+        guard !isEmpty else { return 0 }
+        return last { $0.section == section }?.offset ?? 0
     }
 }

@@ -7,6 +7,8 @@ struct LayoutRequest {
     var input: FlowLayoutInput
     var viewport: Viewport
     var parallax: Parallax?
+    /// Orthogonal sections' sideways offsets (docs/flow-layout.md §23.11).
+    var orthogonalOffsets: [OrthogonalOffset] = []
 }
 
 /// A decoded scroll request on a stored layout: one viewport, or a list of them.
@@ -19,6 +21,8 @@ struct ScrollRequest {
     }
     var views: Views
     var parallax: Parallax?
+    /// Orthogonal sections' sideways offsets, the same for every view (docs/flow-layout.md §23.11).
+    var orthogonalOffsets: [OrthogonalOffset] = []
     /// Answer a band: each view's attributes and what a client needs to compute any view inside it
     /// (`JSONWriter.band`).
     var band = false

@@ -18,7 +18,7 @@ extension LayoutRequestDecoder {
             else if key == Wire.FlingRequest.snap { snap = try value.choice(Wire.Words.snaps) }
             else if key == Wire.FlingRequest.frameRate { frameRate = try decodeFrameRate(value) }
             else if key == Wire.FlingRequest.attributes { attributes = try value.boolean() }
-            else { return try view.consume(key, value, decoder: self, allowsList: false) }
+            else { return try view.consume(key, value, decoder: self, allowsList: false, allowsOffsets: false) }
             return true
         }
         guard view.bounds != nil else { throw RequestError.invalid("The field 'bounds' is required.").under("bounds") }

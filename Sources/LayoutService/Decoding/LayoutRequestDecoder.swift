@@ -26,7 +26,7 @@ struct LayoutRequestDecoder {
         })
         let (views, parallax) = try view.finish(contentInset: input.contentInset, decoder: self)
         guard case .one(let viewport) = views else { preconditionFailure("one bounds gives one view") }
-        return LayoutRequest(input: input, viewport: viewport, parallax: parallax)
+        return LayoutRequest(input: input, viewport: viewport, parallax: parallax, orthogonalOffsets: view.orthogonalOffsets)
     }
 
     /// `POST /v1/layouts`: the description, with the viewport's size across the scroll axis in `viewport`.
@@ -79,7 +79,7 @@ struct LayoutRequestDecoder {
             throw RequestError.invalid("The field 'bounds' is required.").under("bounds")
         }
         let (views, parallax) = try view.finish(contentInset: contentInset, decoder: self)
-        return ScrollRequest(views: views, parallax: parallax, band: band)
+        return ScrollRequest(views: views, parallax: parallax, orthogonalOffsets: view.orthogonalOffsets, band: band)
     }
 }
 
@@ -184,7 +184,11 @@ struct ViewFields {
 
     static let maxBoundsList = 240
 
-    mutating func consume(_ key: JSONKey, _ value: JSONValue, decoder: LayoutRequestDecoder, allowsList: Bool) throws(RequestError) -> Bool {
+    /// Takes `key` if it is a view field; `allowsList` admits a list of bounds, `allowsOffsets` the
+    /// orthogonal offsets (a fling takes neither).
+    mutating func consume(
+        _ key: JSONKey, _ value: JSONValue, decoder: LayoutRequestDecoder, allowsList: Bool, allowsOffsets: Bool = true
+    ) throws(RequestError) -> Bool {
         if key == Wire.LayoutRequest.bounds {
             if allowsList && value.isArray {
                 guard value.arrayCount <= Self.maxBoundsList else {
@@ -204,7 +208,9 @@ struct ViewFields {
         else if key == Wire.LayoutRequest.scale { scale = try decoder.decodeScale(value) }
         else if key == Wire.LayoutRequest.layoutDirection { layoutDirection = try value.choice(Wire.Words.layoutDirections) }
         else if key == Wire.LayoutRequest.parallax { parallax = value }
-        else if key == Wire.LayoutRequest.orthogonalOffsets { orthogonalOffsets = try decoder.decodeOrthogonalOffsets(value) }
+        else if allowsOffsets && key == Wire.LayoutRequest.orthogonalOffsets {
+            orthogonalOffsets = try decoder.decodeOrthogonalOffsets(value)
+        }
         else { return false }
         return true
     }
@@ -238,8 +244,6 @@ struct ViewFields {
     }
 
     private func viewport(origin: Point, size: Size, contentInset: EdgeInsets) -> Viewport {
-        Viewport(
-            bounds: Rect(origin: origin, size: size), contentInset: contentInset, scale: scale, layoutDirection: layoutDirection,
-            orthogonalOffsets: orthogonalOffsets)
+        Viewport(bounds: Rect(origin: origin, size: size), contentInset: contentInset, scale: scale, layoutDirection: layoutDirection)
     }
 }

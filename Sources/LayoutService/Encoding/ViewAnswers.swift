@@ -7,11 +7,12 @@ enum ViewAttributes {
     /// calling `body`, when the viewport holds more than `limit` elements: the answer would be too
     /// large to send.
     static func with<Result>(
-        of base: BaseLayout, in viewport: Viewport, parallax: Parallax?, limit: Int, _ body: ([LayoutAttributes]) -> Result
+        of base: BaseLayout, in viewport: Viewport, orthogonalOffsets: [OrthogonalOffset] = [], parallax: Parallax?, limit: Int,
+        _ body: ([LayoutAttributes]) -> Result
     ) -> Result? {
         AttributeScratch.with { attributes in
             attributes.reserveCapacity(64)
-            base.attributes(in: viewport, into: &attributes, limit: limit)
+            base.attributes(in: viewport, orthogonalOffsets: orthogonalOffsets, into: &attributes, limit: limit)
             guard attributes.count <= limit else { return nil }
             let depth: ((Int, Int) -> Double?)? = base.hasParallaxDepths ? { base.parallaxDepth(section: $0, item: $1) } : nil
             parallax?.apply(to: &attributes, viewport: viewport, scrollDirection: base.scrollDirection, depth: depth)
@@ -51,6 +52,7 @@ struct ViewAnswer: WireAnswer {
 struct ViewSequence {
     let base: BaseLayout
     let viewports: [Viewport]
+    var orthogonalOffsets: [OrthogonalOffset] = []
     let parallax: Parallax?
     let band: Bool
     let limit: Int
@@ -61,7 +63,9 @@ struct ViewSequence {
         var remaining = limit
         for (index, viewport) in viewports.enumerated() {
             writer.viewHead(bounds: viewport.bounds, first: index == 0)
-            let written: Bool? = ViewAttributes.with(of: base, in: viewport, parallax: parallax, limit: remaining) { attributes in
+            let written: Bool? = ViewAttributes.with(
+                of: base, in: viewport, orthogonalOffsets: orthogonalOffsets, parallax: parallax, limit: remaining
+            ) { attributes in
                 let spans = band ? base.sectionSpans(in: viewport) : []
                 remaining -= attributes.count + spans.count
                 guard remaining >= 0 else { return false }

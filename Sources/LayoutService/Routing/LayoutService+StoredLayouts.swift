@@ -89,8 +89,12 @@ extension LayoutService {
         let etag = EntityTag(layout: id, body: request.body)
         switch scroll.views {
         case .one(let viewport):
-            return view(base, id: id, viewport, parallax: scroll.parallax, cacheHit: true, etag: etag, pointer: "/bounds", band: scroll.band)
-        case .list(let viewports): return try results(base, id: id, viewports, parallax: scroll.parallax, etag: etag, band: scroll.band)
+            return view(
+                base, id: id, viewport, orthogonalOffsets: scroll.orthogonalOffsets, parallax: scroll.parallax, cacheHit: true, etag: etag,
+                pointer: "/bounds", band: scroll.band)
+        case .list(let viewports):
+            return try results(
+                base, id: id, viewports, orthogonalOffsets: scroll.orthogonalOffsets, parallax: scroll.parallax, etag: etag, band: scroll.band)
         }
     }
 
@@ -113,12 +117,14 @@ extension LayoutService {
     /// The attributes of one view, for a scroll or a one-shot layout; `pointer` names the bounds in a
     /// refusal; a `band` adds what a client needs to compute views inside it.
     func view(
-        _ base: BaseLayout, id: ContentHash, _ viewport: Viewport, parallax: Parallax?, cacheHit: Bool, etag: EntityTag?,
-        pointer: String?, band: Bool = false
+        _ base: BaseLayout, id: ContentHash, _ viewport: Viewport, orthogonalOffsets: [OrthogonalOffset] = [], parallax: Parallax?,
+        cacheHit: Bool, etag: EntityTag?, pointer: String?, band: Bool = false
     ) -> ServiceResponse {
         let limit = configuration.limits.maxAnswerAttributes
         // Written inside the call: the attributes are the thread's scratch array, lent for it.
-        let written = ViewAttributes.with(of: base, in: viewport, parallax: parallax, limit: limit) { attributes -> ResponseBody? in
+        let written = ViewAttributes.with(
+            of: base, in: viewport, orthogonalOffsets: orthogonalOffsets, parallax: parallax, limit: limit
+        ) { attributes -> ResponseBody? in
             // A band's sections count against the same budget as the attributes, before a byte is
             // written: with negative insets every section of the layout may be in a band.
             let spans = band ? base.sectionSpans(in: viewport) : []
@@ -137,10 +143,12 @@ extension LayoutService {
     /// The attributes of each view of a list of bounds, in order, as `results`; the limit on attributes
     /// holds for the whole answer.
     private func results(
-        _ base: BaseLayout, id: ContentHash, _ viewports: [Viewport], parallax: Parallax?, etag: EntityTag, band: Bool
+        _ base: BaseLayout, id: ContentHash, _ viewports: [Viewport], orthogonalOffsets: [OrthogonalOffset], parallax: Parallax?,
+        etag: EntityTag, band: Bool
     ) throws(Problem) -> ServiceResponse {
         let views = ViewSequence(
-            base: base, viewports: viewports, parallax: parallax, band: band, limit: configuration.limits.maxAnswerAttributes)
+            base: base, viewports: viewports, orthogonalOffsets: orthogonalOffsets, parallax: parallax, band: band,
+            limit: configuration.limits.maxAnswerAttributes)
         var response = try ServiceResponse.json(200, ViewListAnswer(layoutId: id, contentSize: base.contentSize, views: views), etag: etag)
         response.cacheHit = true
         return response

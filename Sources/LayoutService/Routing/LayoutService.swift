@@ -209,7 +209,9 @@ public final class LayoutService: Sendable {
         let decoded = try decodeBody(request, decoder.decodeLayout)
         let key = decoded.input.contentHash
         let (base, hit) = cache.layout(for: decoded.input, key: key)
-        var response = view(base, id: key, decoded.viewport, parallax: decoded.parallax, cacheHit: hit, etag: nil, pointer: "/bounds")
+        var response = view(
+            base, id: key, decoded.viewport, orthogonalOffsets: decoded.orthogonalOffsets, parallax: decoded.parallax, cacheHit: hit,
+            etag: nil, pointer: "/bounds")
         if response.status == 200 { response.itemCount = base.itemCount }
         return response
     }
