@@ -285,5 +285,20 @@ struct CompositionalExampleTests {
         #expect(laid.cells[256] == Rect(x: 0, y: 10, width: 0, height: 10))
         #expect(laid.layout.contentSize.height == 20)
     }
-}
 
+    // What the service refuses still lays out through the engine's API: a group without subitems
+    // holds one item filling it, a count below 1 is 1 (every group takes a cell, so nothing loops).
+    @Test func descriptionsTheServiceRefusesStillLayOut() {
+        let empty = CompositionalGroup(
+            axis: .horizontal, size: CompositionalSize(width: .fractionalWidth(1), height: .absolute(20)), subitems: [])
+        #expect(Self.lay(CompositionalSection(group: empty), count: 2, width: 100).cells == [
+            Rect(x: 0, y: 0, width: 100, height: 20), Rect(x: 0, y: 20, width: 100, height: 20),
+        ])
+        var zero = empty
+        zero.subitems = [Self.item(.absolute(10), .absolute(10))]
+        zero.count = 0
+        #expect(Self.lay(CompositionalSection(group: zero), count: 2, width: 100).cells == [
+            Rect(x: 0, y: 0, width: 100, height: 10), Rect(x: 0, y: 20, width: 100, height: 10),
+        ])
+    }
+}

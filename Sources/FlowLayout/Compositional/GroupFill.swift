@@ -14,6 +14,10 @@ struct GroupFill<Measured: CellMeasurements> {
 
     init(measured: Measured) { self.measured = measured }
 
+    private static var filling: [CompositionalSubitem] {
+        [.item(CompositionalItem(size: CompositionalSize(width: .fractionalWidth(1), height: .fractionalHeight(1))))]
+    }
+
     /// Places `group`, sized `declared` (its dimensions resolved in its container, estimates at their
     /// value), from cell `next` on, up to cell `end` (excluded); appends its cells' frames relative to
     /// the group's origin and answers the group's size. Takes at least one cell when `next < end`.
@@ -30,8 +34,12 @@ struct GroupFill<Measured: CellMeasurements> {
         // when it returns.
         let base = stack.slots.count
         defer { stack.slots.removeLast(stack.slots.count - base) }
-        if let count = group.count, let subitem = group.subitems.first {
+        // A group without subitems (which the service refuses) holds one item that fills it, so that
+        // every group takes a cell and any description lays out.
+        let subitems = group.subitems.isEmpty ? Self.filling : group.subitems
+        if let given = group.count, let subitem = subitems.first {
             // §23.4: exactly `count` slots sharing the length; the subitem's own length is ignored.
+            let count = Swift.max(1, given)
             let length = (contentAlong - spacing * Double(count - 1)) / Double(count)
             for _ in 0..<count where next < end {
                 var slot = place(subitem, along: length, in: content, axis: axis, next: &next, end: end, cells: &cells)
@@ -46,7 +54,7 @@ struct GroupFill<Measured: CellMeasurements> {
             var position = 0.0
             var index = 0
             while next < end {
-                let subitem = group.subitems[index % group.subitems.count]
+                let subitem = subitems[index % subitems.count]
                 let lead = subitem.edgeSpacing.lead(axis)?.minimum ?? 0
                 let trail = subitem.edgeSpacing.trail(axis)?.minimum ?? 0
                 let length = declaredLength(of: subitem, along: axis, in: content, cell: next)
