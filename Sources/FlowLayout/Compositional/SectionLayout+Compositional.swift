@@ -99,9 +99,12 @@ extension SectionLayout {
         // A horizontal layout has no orthogonal rows (the service refuses them there): its groups follow x anyway.
         let isOrthogonal = direction == .vertical && section.orthogonalScrolling != nil
         let repeatsAlongX = direction == .horizontal || isOrthogonal
-        let placement = CompositionalPlacement(
-            section, container: container, repeatsAlongX: repeatsAlongX, count: lines.itemCount,
-            measured: RunMeasurements(lines))
+        // Measurements are gathered only where a dimension is estimated: no other reads them (§23.7).
+        let placement = section.group.hasEstimatedDimension
+            ? CompositionalPlacement(
+                section, container: container, repeatsAlongX: repeatsAlongX, count: lines.itemCount, measured: RunMeasurements(lines))
+            : CompositionalPlacement(
+                section, container: container, repeatsAlongX: repeatsAlongX, count: lines.itemCount, measured: NoMeasurements())
         // §23.9: headers and footers resolve against the container, at the leading inset.
         // Horizontal layouts have none: the service refuses them there (§23.9).
         func boundary(_ item: CompositionalBoundaryItem?) -> (thickness: Double, across: (start: Double, length: Double)) {
