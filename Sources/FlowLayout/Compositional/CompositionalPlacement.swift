@@ -2,9 +2,9 @@
 /// starts along the axis groups follow one another on (the scroll axis, or x in an orthogonal
 /// section), and each cell's frame in its group.
 ///
-/// Without estimated dimensions every full group is alike: one group's frames and arithmetic answer
-/// any cell, O(size of the group tree) to build whatever the count. With them, each group's start
-/// and first cell are kept: O(n) to build, O(log n + k) to query.
+/// Without estimated dimensions (or without measured cells) every full group is alike: one group's
+/// frames and arithmetic answer any cell, O(size of the group tree) to build whatever the count, O(k)
+/// to query. Else each group's start and first cell are kept: O(n) to build, O(log n + k) to query.
 struct CompositionalPlacement: Sendable {
     enum Groups: Sendable {
         /// Every group but perhaps the last holds `period` cells at `template`'s frames; the last holds
@@ -33,7 +33,7 @@ struct CompositionalPlacement: Sendable {
     let isMonotone: Bool
 
     /// Lays out `count` cells in `container` (§23.2): periodically when the tree has no estimated
-    /// dimension, else group by group reading `measured`.
+    /// dimension or no cell is measured, else group by group reading `measured`.
     init(
         _ section: CompositionalSection, container: Size, repeatsAlongX: Bool, count: Int, measured: some CellMeasurements
     ) {
