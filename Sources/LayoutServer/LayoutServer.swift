@@ -243,7 +243,7 @@ private func lentText(_ text: UnsafePointer<CChar>) -> RequestText {
 /// A request header by name, read in place like `lentText`. Names are literals, which Swift passes to
 /// C as constant strings (a `String` value would be copied into a new array for each call).
 private func header(_ exchange: OpaquePointer, _ name: UnsafePointer<CChar>) -> RequestText? {
-    hs_exchange_header_list(exchange, name).map(lentText)
+    hs_exchange_header(exchange, name).map(lentText)
 }
 
 /// A list-valued header, its field lines read as one comma-joined list (RFC 9110 §5.3): libmicrohttpd
