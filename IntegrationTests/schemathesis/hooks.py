@@ -35,6 +35,9 @@ them out. The document states them all in prose (`LayoutRequest`, `LayoutRegistr
 10. An item's `column` with `"fullSpan": true` (`Item`): refused at the item's `fullSpan`.
 11. A `masonry` object gives exactly one of `columns` and `minimumColumnWidth` (`Masonry`): neither is
     refused at the object, both at the one given second.
+12. A compositional description's rules across fields (`Compositional`, docs/flow-layout.md §23.13):
+    refused at the `compositional` it breaks (or inside it), or at the registration's missing
+    `viewport` side that its sections need.
 
 A schema-valid request that breaks one of them gets a 400, which `positive_data_acceptance` reports as
 "schema-valid request rejected". `filter_failure` drops exactly that report, and only when this module
@@ -167,6 +170,8 @@ def documented_rejection(case, response) -> bool:
         return True
     if kind == "/problems/invalid-field" and (masonry_in_css(case, pointer) or masonry_members_conflict(body, pointer)):
         return True
+    if compositional_rule(body, kind, pointer):
+        return True
     if case.path.endswith("/fling") and kind == "/problems/invalid-field" and pointer == "/snap" and isinstance(body, dict) \
             and body.get("snap") == "line":
         return True
@@ -185,6 +190,19 @@ def filter_failure(context, failure, case, response):
     if isinstance(failure, UseAfterFree) and case.method.upper() == "OPTIONS" and response.status_code == 204:
         return False
     return True
+
+
+def compositional_rule(body, kind, pointer) -> bool:
+    """Rule 12: what a compositional description may not be that JSON Schema cannot state
+    (docs/flow-layout.md §23.13): headers, footers or orthogonal scrolling in a horizontal layout, a
+    section's tree past 64 nodes or 8 levels, `count` with other than one subitem, `compositional`
+    beside `masonry` or in CSS mode (named at the `compositional` it breaks), and a registration's
+    missing viewport side that compositional sections need."""
+    if kind not in ("/problems/invalid-field", "/problems/limit-exceeded") or not isinstance(pointer, str):
+        return False
+    if "/compositional" in pointer:
+        return True
+    return pointer in ("/viewport/height", "/viewport/width") and "compositional" in json.dumps(body)
 
 
 def masonry_in_css(case, pointer) -> bool:
