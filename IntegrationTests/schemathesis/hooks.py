@@ -47,7 +47,8 @@ the same answer (its status, media type, headers, problem schema), still fails t
 400 has no body: its problem is read from the same `GET`'s answer. For rule 3
 this module cannot count a rectangle's elements itself, so it takes the documented problem naming
 the bounds as the proof; for rule 5 it takes the engine's out-of-range refusal of a field the operation
-has. Dropped failures are counted in schemathesis's summary.
+has. A schema-violating body over the 8 MiB cap is refused for its size first: its documented 413
+counts as the refusal. Dropped failures are counted in schemathesis's summary.
 
 So that positive data is mostly accepted, not mostly refused by rules 4 to 6, `before_call` fits each
 positive request to them before it is sent: an element lookup's query gets the view's size its
@@ -65,6 +66,7 @@ import threading
 import requests
 
 import schemathesis
+from schemathesis.core.failures import AcceptedNegativeData
 from schemathesis.openapi.checks import RejectedPositiveData, UseAfterFree
 
 # Generating a body as deep as an update's inserted sections' items runs Hypothesis deep into the
@@ -74,6 +76,8 @@ from schemathesis.openapi.checks import RejectedPositiveData, UseAfterFree
 sys.setrecursionlimit(max(sys.getrecursionlimit(), 20_000))
 
 MAX_ITEMS = 1_000_000
+# `--max-body-bytes`' default: a larger body is refused 413 before it is read (openapi.yaml).
+MAX_BODY_BYTES = 8 * 1024 * 1024
 MAX_SECTIONS = 10_000
 UPDATES = "/v1/layouts/{layoutId}/updates"
 # Fields of an operation an out-of-range index or count is named by (rule 5).
@@ -189,7 +193,18 @@ def filter_failure(context, failure, case, response):
         return False
     if isinstance(failure, UseAfterFree) and case.method.upper() == "OPTIONS" and response.status_code == 204:
         return False
+    if isinstance(failure, AcceptedNegativeData) and body_too_large(response):
+        return False
     return True
+
+
+def body_too_large(response) -> bool:
+    """Schema-violating data so large it is refused for its size first: the documented 413, for a body
+    that is over the cap (`negative_data_rejection` does not count 413 as a refusal)."""
+    sent = response.request.body or b""
+    if response.status_code != 413 or len(sent) <= MAX_BODY_BYTES:
+        return False
+    return json.loads(problem_body(response)).get("type") == "/problems/body-too-large"
 
 
 def compositional_rule(body, kind, pointer) -> bool:

@@ -54,4 +54,56 @@ struct CompositionalCostTests {
         let bound = 40 + 2 * largeAttributes.count + 8
         #expect(largeWork <= bound, "\(largeWork) for k = \(largeAttributes.count)")
     }
+
+    /// The work of `updates` on `layout`, and the result.
+    static func update(_ layout: BaseLayout, _ updates: [LayoutUpdate]) -> (work: Int, layout: BaseLayout) {
+        var work = 0
+        let result = try! layout.updated(by: updates, work: &work)
+        return (work, result.layout)
+    }
+
+    /// Cards of estimated heights, every one measured or (`measured` false) none.
+    static func estimatedCards(_ count: Int, measured: Bool) -> BaseLayout {
+        var input = Self.cards(count, estimated: true)
+        if !measured { input.sections[0].items = .count(count) }
+        return BaseLayout(input)
+    }
+
+    /// A measurement fills its group again and shares every other (§23.8): the same work at a
+    /// thousand cells and at a million, whether the others are measured or all at their estimate.
+    @Test(arguments: [true, false])
+    func aMeasurementCostsALogarithm(othersMeasured: Bool) {
+        let small = Self.estimatedCards(1000, measured: othersMeasured)
+        let large = Self.estimatedCards(1_000_000, measured: othersMeasured)
+        func measure(_ layout: BaseLayout) -> (work: Int, layout: BaseLayout) {
+            Self.update(layout, [.resizeItems(section: 0, at: layout.itemCount / 2 + 1, sizes: [Size(width: 160, height: 517)])])
+        }
+        let (smallWork, smallResult) = measure(small)
+        let (largeWork, largeResult) = measure(large)
+        // The row holding the cell grew by 517 − its old height: the content by as much.
+        let grown = largeResult.contentSize.height - large.contentSize.height
+        #expect(grown > 0 && grown == smallResult.contentSize.height - small.contentSize.height)
+        // Paths down the lines' and the groups' trees, and the chunks cut (a constant): a few hundred
+        // units more for a thousand times the cells, where filling the groups again costs a million.
+        #expect(largeWork <= smallWork + 300, "\(smallWork) against \(largeWork)")
+        #expect(largeWork <= 1000, "\(largeWork)")
+    }
+
+    /// Appending k measured cards fills the last group and the k new cells' groups: O(k + log n).
+    @Test func anAppendCostsItsCells() {
+        let page = (0..<100).map { FlowItem(size: Size(width: 160, height: Double(50 + $0))) }
+        let small = Self.update(Self.estimatedCards(1000, measured: true), [.appendItems(section: 0, items: page)])
+        let large = Self.update(Self.estimatedCards(1_000_000, measured: true), [.appendItems(section: 0, items: page)])
+        #expect(large.work <= small.work + 120, "\(small.work) against \(large.work)")
+        #expect(large.work <= 1000, "\(large.work)")
+    }
+
+    /// An insert ahead of groups of two slots re-pairs every later group (as UIKit's): about a
+    /// registration's fill, not more.
+    @Test func anInsertAheadFillsTheLaterGroupsOnce() {
+        let layout = Self.estimatedCards(10_000, measured: true)
+        let (work, inserted) = Self.update(layout, [.insertItems(section: 0, at: 0, items: [FlowItem(size: Size(width: 160, height: 70))])])
+        #expect(inserted.itemCount == 10_001)
+        #expect(work <= 4 * 10_001, "\(work)")
+    }
 }

@@ -9,156 +9,136 @@ struct CompositionalPlacement: Sendable {
     enum Groups: Sendable {
         /// Every group but perhaps the last holds `period` cells at `template`'s frames; the last holds
         /// `last`'s (the same frames when it is full).
-        case periodic(period: Int, count: Int, length: Double, template: [CompositionalCell], lastLength: Double, last: [CompositionalCell])
-        /// Group g starts at `starts[g]`, is `lengths[g]` long and holds cells `firstCells[g]..<firstCells[g + 1]`
-        /// (the last up to `cells.count`), at `cells`' frames.
-        case listed(starts: [Double], lengths: [Double], firstCells: [Int], cells: [CompositionalCell])
+        case periodic(PeriodicGroups)
+        /// Groups of measured cells, in a tree of their extents.
+        case tree(GroupNode?)
+    }
+
+    struct PeriodicGroups: Sendable {
+        var period: Int
+        var count: Int
+        var length: Double
+        var across: Double
+        var template: [CompositionalCell]
+        var lastLength: Double
+        var lastAcross: Double
+        var last: [CompositionalCell]
     }
 
     let groups: Groups
+    let axes: GroupAxes
     /// Whether groups follow one another along x (a horizontal layout, or an orthogonal section).
-    let repeatsAlongX: Bool
-    let spacing: Double
+    var repeatsAlongX: Bool { axes.alongX }
+    var spacing: Double { axes.spacing }
     let itemCount: Int
     /// The groups' total length along their axis, spacings included.
     let extent: Double
     /// The largest group's length across their axis.
     let thickness: Double
     /// How far cells reach beyond their group's span along the axis, before (≤ 0) and after (≥ 0):
-    /// what a search for the groups touching a span adds to it.
+    /// what a search for the groups touching a span adds to it. In a tree, from the first group's
+    /// start and from the last one's end.
     let reach: (low: Double, high: Double)
     /// The cells' extremes across the axis, from the groups' origin.
     let acrossReach: (low: Double, high: Double)
     /// Whether group starts and ends never go backwards, so groups can be binary searched.
-    let isMonotone: Bool
+    var isMonotone: Bool { spacing >= 0 }
 
     /// Lays out `count` cells in `container` (§23.2): periodically when the tree has no estimated
-    /// dimension or no cell is measured, else group by group reading `measured`.
+    /// dimension or no cell is measured, else group by group reading `measured`, into a tree.
     init(
         _ section: CompositionalSection, container: Size, repeatsAlongX: Bool, count: Int, measured: some CellMeasurements
     ) {
-        let group = section.group
-        let declared = Size(
-            width: Swift.max(0, group.size.width.resolved(in: container)),
-            height: Swift.max(0, group.size.height.resolved(in: container)))
-        self.repeatsAlongX = repeatsAlongX
-        self.spacing = section.interGroupSpacing
-        self.itemCount = count
-        func length(_ size: Size) -> Double { repeatsAlongX ? size.width : size.height }
-        func across(_ size: Size) -> Double { repeatsAlongX ? size.height : size.width }
-        // How far cells reach beyond their groups, gathered as groups fill (a value, not captured by a
-        // closure: a captured variable is checked for exclusivity at run time, cell by cell).
-        var reaches = Reaches()
-        let perGroup = CompositionalSection.maximumCellsPerGroup
-        if !group.hasEstimatedDimension || !measured.hasMeasurements {
-            // §23.8: one full group's frames, and the last group's when it is partial.
-            var template: [CompositionalCell] = []
-            var next = 0
-            let fill = GroupFill(measured: NoMeasurements())
-            let size = fill.fill(group, declared: declared, next: &next, end: Swift.min(count, perGroup), into: &template)
-            let period = Swift.max(1, next)
-            let groupCount = count == 0 ? 0 : (count + period - 1) / period
-            let remainder = count - (groupCount - 1) * period
-            var last = template
-            var lastSize = size
-            if groupCount > 0 && remainder < period {
-                last = []
-                var taken = 0
-                lastSize = fill.fill(group, declared: declared, next: &taken, end: remainder, into: &last)
-            }
-            reaches.note(template[...], length: length(size), alongX: repeatsAlongX)
-            reaches.note(last[...], length: length(lastSize), alongX: repeatsAlongX)
-            groups = .periodic(
-                period: period, count: groupCount, length: length(size), template: template, lastLength: length(lastSize), last: last)
-            extent = groupCount == 0 ? 0
-                : Double(groupCount - 1) * (length(size) + spacing) + length(lastSize)
-            thickness = groupCount == 0 ? 0 : Swift.max(groupCount > 1 ? across(size) : 0, across(lastSize))
-            isMonotone = length(size) + spacing >= 0
+        let filler = Filler(section, container: container)
+        let axes = GroupAxes(spacing: section.interGroupSpacing, alongX: repeatsAlongX)
+        if !section.group.hasEstimatedDimension || !measured.hasMeasurements {
+            self.init(periodic: filler.periodic(count: count, axes: axes), axes: axes, count: count)
         } else {
-            var starts: [Double] = []
-            var lengths: [Double] = []
-            var firstCells: [Int] = []
-            var cells: [CompositionalCell] = []
-            cells.reserveCapacity(count)
-            var next = 0
-            var position = 0.0
-            var thickest = 0.0
-            var monotone = true
-            let fill = GroupFill(measured: measured)
-            while next < count {
-                let first = next
-                let before = cells.count
-                let size = fill.fill(group, declared: declared, next: &next, end: Swift.min(count, first + perGroup), into: &cells)
-                reaches.note(cells[before...], length: length(size), alongX: repeatsAlongX)
-                if let previous = starts.last, position < previous || position + length(size) < previous + lengths[lengths.count - 1] {
-                    monotone = false
-                }
-                starts.append(position)
-                lengths.append(length(size))
-                firstCells.append(first)
-                thickest = Swift.max(thickest, across(size))
-                position += length(size) + spacing
-            }
-            groups = .listed(starts: starts, lengths: lengths, firstCells: firstCells, cells: cells)
-            extent = starts.isEmpty ? 0 : position - spacing
-            thickness = thickest
-            isMonotone = monotone
+            var builder = GroupChunkBuilder(axes: axes)
+            filler.fill(from: 0, count: count, measured: measured, into: &builder) { _ in false }
+            self.init(tree: builder.finish(seed: UInt64(count)), axes: axes, count: count)
         }
+    }
+
+    private init(periodic: PeriodicGroups, axes: GroupAxes, count: Int) {
+        var reaches = Reaches()
+        reaches.note(periodic.template[...], length: periodic.length, alongX: axes.alongX)
+        reaches.note(periodic.last[...], length: periodic.lastLength, alongX: axes.alongX)
+        let groupCount = periodic.count
+        self.groups = .periodic(periodic)
+        self.axes = axes
+        self.itemCount = count
+        self.extent = groupCount == 0 ? 0 : Double(groupCount - 1) * (periodic.length + axes.spacing) + periodic.lastLength
+        self.thickness = groupCount == 0 ? 0 : Swift.max(groupCount > 1 ? periodic.across : 0, periodic.lastAcross)
         self.reach = reaches.along
         self.acrossReach = reaches.across
     }
 
+    init(tree root: GroupNode?, axes: GroupAxes, count: Int) {
+        let summary = root?.summary ?? GroupSummary()
+        self.groups = .tree(root)
+        self.axes = axes
+        self.itemCount = count
+        self.extent = summary.groupCount == 0 ? 0 : (summary.advance - FixedLength(axes.spacing)).doubleValue
+        self.thickness = summary.thickness
+        self.reach = summary.cellCount == 0 ? (0, 0)
+            : (Swift.min(0, summary.minStart.doubleValue), Swift.max(0, summary.maxEnd.doubleValue - extent))
+        self.acrossReach = summary.cellCount == 0 ? (0, 0) : (Swift.min(0, summary.acrossLow), Swift.max(0, summary.acrossHigh))
+    }
+
     var groupCount: Int {
         switch groups {
-        case .periodic(_, let count, _, _, _, _): return count
-        case .listed(let starts, _, _, _): return starts.count
+        case .periodic(let periodic): return periodic.count
+        case .tree(let root): return root?.summary.groupCount ?? 0
         }
     }
 
-    /// Group `g`'s start and length along the groups' axis, from the first group's start.
-    func span(ofGroup g: Int) -> (start: Double, length: Double) {
+    /// The groups as a tree: a periodic placement's full groups as one alike chunk, its partial last
+    /// group listed. O(1).
+    var tree: GroupNode? {
         switch groups {
-        case .periodic(_, let count, let length, _, let lastLength, _):
-            return (Double(g) * (length + spacing), g == count - 1 ? lastLength : length)
-        case .listed(let starts, let lengths, _, _):
-            return (starts[g], lengths[g])
-        }
-    }
-
-    /// The cells of group `g`: their first item and frames.
-    @inline(__always)
-    func cells(ofGroup g: Int) -> (first: Int, frames: ArraySlice<CompositionalCell>) {
-        switch groups {
-        case .periodic(let period, let count, _, let template, _, let last):
-            return (g * period, g == count - 1 ? last[...] : template[...])
-        case .listed(let starts, _, let firstCells, let cells):
-            let end = g + 1 < starts.count ? firstCells[g + 1] : cells.count
-            return (firstCells[g], cells[firstCells[g]..<end])
-        }
-    }
-
-    /// The group holding `item`. O(1) periodic, O(log groups) listed.
-    func group(holding item: Int) -> Int {
-        switch groups {
-        case .periodic(let period, _, _, _, _, _):
-            return item / period
-        case .listed(_, _, let firstCells, _):
-            var low = 0
-            var high = firstCells.count - 1
-            while low < high {
-                let middle = (low + high + 1) / 2
-                if firstCells[middle] <= item { low = middle } else { high = middle - 1 }
+        case .tree(let root): return root
+        case .periodic(let periodic):
+            guard periodic.count > 0 else { return nil }
+            var builder = GroupChunkBuilder(axes: axes)
+            let partial = periodic.last.count < periodic.period
+            let full = periodic.count - (partial ? 1 : 0)
+            if full > 0 {
+                builder.add(.alike(count: full, AlikeGroup(
+                    length: periodic.length, thickness: periodic.across, template: periodic.template, alongX: axes.alongX)))
             }
-            return low
+            if partial {
+                builder.addGroup { cells in
+                    cells.append(contentsOf: periodic.last)
+                    return axes.alongX
+                        ? Size(width: periodic.lastLength, height: periodic.lastAcross)
+                        : Size(width: periodic.lastAcross, height: periodic.lastLength)
+                }
+            }
+            return builder.finish(seed: UInt64(periodic.count))
         }
     }
 
     /// Cell `item`'s frame from the first group's origin, and whether its leaf is estimated.
     func cell(_ item: Int) -> CompositionalCell {
-        let g = group(holding: item)
-        let (first, frames) = cells(ofGroup: g)
-        var cell = frames[frames.startIndex + item - first]
-        offset(&cell.frame, by: span(ofGroup: g).start)
+        var start: Double
+        var cell: CompositionalCell
+        switch groups {
+        case .periodic(let periodic):
+            let g = item / periodic.period
+            let frames = g == periodic.count - 1 ? periodic.last : periodic.template
+            cell = frames[item - g * periodic.period]
+            start = Double(g) * (periodic.length + spacing)
+        case .tree(let root):
+            var work = 0
+            let position = GroupTree.chunk(holding: item, byCells: true, in: root!, work: &work)
+            let chunk = position.node.chunk
+            let g = chunk.group(holdingCell: item - position.firstCell)
+            let (first, frames) = chunk.cells(ofGroup: g)
+            cell = frames[frames.startIndex + item - position.firstCell - first]
+            start = (position.start + chunk.span(ofGroup: g, axes).start).doubleValue
+        }
+        offset(&cell.frame, by: start)
         return cell
     }
 
@@ -174,41 +154,137 @@ struct CompositionalPlacement: Sendable {
     func forEachCell<Counter: WorkCounter>(
         reaching low: Double, _ high: Double, work: inout Counter, _ body: (Int, CompositionalCell, inout Counter) -> Bool
     ) {
-        let count = groupCount
-        guard count > 0 else { return }
-        var firstGroup = 0
-        if case .periodic(_, _, let length, _, let lastLength, _) = groups, length + spacing > 0 {
-            // Arithmetic: the first group that may reach `low`, or one before it (§23.8). O(1).
-            work += 1
-            let reachable = (low - reach.high - Swift.max(length, lastLength)) / (length + spacing)
-            firstGroup = reachable > 0 ? Int(Swift.min(reachable.rounded(.down), Double(count))) : 0
-        } else if isMonotone {
-            // The first group whose span, grown by the reach, ends at or after `low`.
-            var lowIndex = 0
-            var highIndex = count
-            while lowIndex < highIndex {
+        switch groups {
+        case .periodic(let periodic):
+            let count = periodic.count
+            guard count > 0 else { return }
+            let pitch = periodic.length + spacing
+            // Group starts never go backwards: the walk ends at the first group past `high`.
+            let isMonotone = pitch >= 0
+            var firstGroup = 0
+            if pitch > 0 {
+                // Arithmetic: the first group that may reach `low`, or one before it (§23.8). O(1).
                 work += 1
-                let middle = (lowIndex + highIndex) / 2
-                let span = span(ofGroup: middle)
-                if span.start + span.length + reach.high < low { lowIndex = middle + 1 } else { highIndex = middle }
+                let reachable = (low - reach.high - Swift.max(periodic.length, periodic.lastLength)) / pitch
+                firstGroup = reachable > 0 ? Int(Swift.min(reachable.rounded(.down), Double(count))) : 0
             }
-            firstGroup = lowIndex
+            for g in firstGroup..<count {
+                work += 1
+                let start = Double(g) * pitch
+                let length = g == count - 1 ? periodic.lastLength : periodic.length
+                if start + reach.low > high {
+                    if isMonotone { break }
+                    continue
+                }
+                if start + length + reach.high < low { continue }
+                let frames = g == count - 1 ? periodic.last : periodic.template
+                for (offsetInGroup, cell) in frames.enumerated() {
+                    work += 1
+                    var placed = cell
+                    offset(&placed.frame, by: start)
+                    if !body(g * periodic.period + offsetInGroup, placed, &work) { return }
+                }
+            }
+        case .tree(let root):
+            GroupTree.forEachChunk(in: root, low: FixedLength(clamping: low), high: FixedLength(clamping: high), work: &work) {
+                position, work in
+                forEachCell(of: position, reaching: low, high, work: &work, body)
+            }
         }
-        for g in firstGroup..<count {
-            work += 1
-            let span = span(ofGroup: g)
-            if span.start + reach.low > high {
-                if isMonotone { break }
-                continue
-            }
-            if span.start + span.length + reach.high < low { continue }
-            let (first, frames) = cells(ofGroup: g)
-            for (offsetInGroup, cell) in frames.enumerated() {
+    }
+
+    /// `forEachCell` in one chunk of a tree: its groups from the first that may reach `low` (a binary
+    /// search when they never go backwards); false once `body` or the search is done.
+    private func forEachCell<Counter: WorkCounter>(
+        of position: GroupTree.Position, reaching low: Double, _ high: Double, work: inout Counter,
+        _ body: (Int, CompositionalCell, inout Counter) -> Bool
+    ) -> Bool {
+        let chunk = position.node.chunk
+        let reach = chunk.reach
+        let count = chunk.groupCount
+        func span(_ g: Int) -> (start: Double, length: Double) {
+            let span = chunk.span(ofGroup: g, axes)
+            return ((position.start + span.start).doubleValue, span.length)
+        }
+        var g = 0
+        if isMonotone {
+            var high = count
+            while g < high {
                 work += 1
-                var placed = cell
-                offset(&placed.frame, by: span.start)
-                if !body(first + offsetInGroup, placed, &work) { return }
+                let middle = (g + high) / 2
+                let (start, length) = span(middle)
+                if start + length + reach.high < low { g = middle + 1 } else { high = middle }
             }
+        }
+        while g < count {
+            work += 1
+            let (start, length) = span(g)
+            if start + reach.low > high {
+                if isMonotone { return false }
+            } else if start + length + reach.high >= low {
+                let (first, frames) = chunk.cells(ofGroup: g)
+                for (offsetInGroup, cell) in frames.enumerated() {
+                    work += 1
+                    var placed = cell
+                    offset(&placed.frame, by: start)
+                    if !body(position.firstCell + first + offsetInGroup, placed, &work) { return false }
+                }
+            }
+            g += 1
+        }
+        return true
+    }
+}
+
+/// A section's group resolved in its container: fills groups of cells from any cell on.
+struct Filler {
+    let group: CompositionalGroup
+    let declared: Size
+
+    init(_ section: CompositionalSection, container: Size) {
+        group = section.group
+        declared = Size(
+            width: Swift.max(0, group.size.width.resolved(in: container)),
+            height: Swift.max(0, group.size.height.resolved(in: container)))
+    }
+
+    /// The groups of `count` unmeasured cells (§23.8): one full group's frames, and the last one's
+    /// when it is partial.
+    func periodic(count: Int, axes: GroupAxes) -> CompositionalPlacement.PeriodicGroups {
+        func along(_ size: Size) -> Double { axes.alongX ? size.width : size.height }
+        func across(_ size: Size) -> Double { axes.alongX ? size.height : size.width }
+        var template: [CompositionalCell] = []
+        var next = 0
+        let fill = GroupFill(measured: NoMeasurements())
+        let size = fill.fill(group, declared: declared, next: &next, end: Swift.min(count, CompositionalSection.maximumCellsPerGroup), into: &template)
+        let period = Swift.max(1, next)
+        let groupCount = count == 0 ? 0 : (count + period - 1) / period
+        let remainder = count - (groupCount - 1) * period
+        var last = template
+        var lastSize = size
+        if groupCount > 0 && remainder < period {
+            last = []
+            var taken = 0
+            lastSize = fill.fill(group, declared: declared, next: &taken, end: remainder, into: &last)
+        }
+        return .init(
+            period: period, count: groupCount, length: along(size), across: across(size), template: template,
+            lastLength: along(lastSize), lastAcross: across(lastSize), last: last)
+    }
+
+    /// Fills groups from cell `first` (a group's first) of `count` into `builder`, reading `measured`,
+    /// until the cells end or `done` says so of the cell the next group would start at.
+    func fill(
+        from first: Int, count: Int, measured: some CellMeasurements, into builder: inout GroupChunkBuilder, done: (Int) -> Bool
+    ) {
+        let fill = GroupFill(measured: measured)
+        var next = first
+        while next < count {
+            let start = next
+            builder.addGroup { cells in
+                fill.fill(group, declared: declared, next: &next, end: Swift.min(count, start + CompositionalSection.maximumCellsPerGroup), into: &cells)
+            }
+            if done(next) { return }
         }
     }
 }
@@ -233,16 +309,13 @@ private struct Reaches {
 }
 
 extension CompositionalPlacement {
-    /// Approximate bytes kept alive: the frames (one group's when periodic) and each group's start,
-    /// length and first cell.
+    /// Approximate bytes kept alive: the frames (one group's when periodic), and the tree's nodes.
     var heapByteCount: Int {
-        let arrayOverhead = 48
-        let cell = MemoryLayout<CompositionalCell>.stride
         switch groups {
-        case .periodic(_, _, _, let template, _, let last):
-            return 2 * arrayOverhead + (template.count + last.count) * cell
-        case .listed(let starts, _, _, let cells):
-            return 4 * arrayOverhead + starts.count * 24 + cells.count * cell
+        case .periodic(let periodic):
+            return 2 * 48 + (periodic.template.count + periodic.last.count) * MemoryLayout<CompositionalCell>.stride
+        case .tree(let root):
+            return root?.summary.bytes ?? 0
         }
     }
 }

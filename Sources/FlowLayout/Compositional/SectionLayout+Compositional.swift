@@ -45,33 +45,50 @@ final class CompositionalBody: Sendable {
     }
 }
 
-/// Cell measurements read from a section's runs of items: O(runs) to gather, O(1) a cell read in
-/// order (as groups fill), O(log runs) else.
+/// Cell measurements read from a section's runs of items, from cell `first` on, in windows that
+/// double: O(runs read) to gather, O(1) a cell read in order (as groups fill), O(log runs) else.
 final class RunMeasurements: CellMeasurements {
-    private var ends: [Int] = []
-    private var sizes: [Size?] = []
-    /// The run of the cell read last; only the fill reading it touches it (no dynamic exclusivity check).
+    private let lines: SectionLines
+    // Only the fill reading it touches it, one read at a time: no dynamic exclusivity check.
+    @exclusivity(unchecked) private var ends: [Int] = []
+    @exclusivity(unchecked) private var sizes: [Size?] = []
+    @exclusivity(unchecked) private var gathered: Int
+    @exclusivity(unchecked) private var window: Int
+    /// The run of the cell read last.
     @exclusivity(unchecked) private var hint = 0
 
-    init(_ lines: SectionLines) {
+    /// Reads from cell `first` on, gathering `window` cells at first (all of them by default).
+    init(_ lines: SectionLines, from first: Int = 0, window: Int = .max) {
+        self.lines = lines
+        self.gathered = first
+        self.window = Swift.max(1, window)
+        gather()
+    }
+
+    /// The next window's runs. Gathered in locals: appending to the object's own arrays in the closure
+    /// checks exclusivity at run time, item by item.
+    private func gather() {
+        let end = window >= lines.itemCount - gathered ? lines.itemCount : gathered + window
         var uncounted = Uncounted()
-        // Gathered in locals: appending to the object's own arrays in the closure checks exclusivity
-        // at run time, item by item.
-        var end = 0
-        var ends: [Int] = []
-        var sizes: [Size?] = []
-        _ = LineTree.forEachRun(in: lines.root, items: 0..<lines.itemCount, work: &uncounted) { item, count in
-            end += count
-            ends.append(end)
+        var reached = gathered
+        var (ends, sizes) = (self.ends, self.sizes)
+        self.ends = []
+        self.sizes = []
+        _ = LineTree.forEachRun(in: lines.root, items: gathered..<end, work: &uncounted) { item, count in
+            reached += count
+            ends.append(reached)
             sizes.append(item.isEstimated ? nil : item.size)
             return true
         }
-        (self.ends, self.sizes) = (ends, sizes)
+        (self.ends, self.sizes, gathered) = (ends, sizes, end)
+        window = window > Int.max / 2 ? .max : window * 2
     }
 
-    var hasMeasurements: Bool { sizes.contains { $0 != nil } }
+    /// Whether any cell of the section is measured. O(1).
+    var hasMeasurements: Bool { lines.summary.estimatedCount < lines.itemCount }
 
     func size(of cell: Int) -> Size? {
+        while cell >= gathered && gathered < lines.itemCount { gather() }
         for run in hint..<Swift.min(hint + 2, ends.count) where cell < ends[run] && (run == 0 || ends[run - 1] <= cell) {
             hint = run
             return sizes[run]
@@ -90,9 +107,12 @@ final class RunMeasurements: CellMeasurements {
 
 extension SectionLayout {
     /// Lays out a compositional section in its own coordinates (§23.9), placed at `offset` along the
-    /// scroll axis, from its items in `lines`. O(size of the group tree) without estimated dimensions,
-    /// else O(n log runs).
-    init(_ overrides: FlowSection, compositional section: CompositionalSection, lines: SectionLines, environment: LayoutEnvironment, offset: Double) {
+    /// scroll axis, from its items in `lines`, or with its groups placed already (`placement`).
+    /// O(size of the group tree) without estimated dimensions or measured cells, else O(n).
+    init(
+        _ overrides: FlowSection, compositional section: CompositionalSection, lines: SectionLines, environment: LayoutEnvironment,
+        offset: Double, placement given: CompositionalPlacement? = nil
+    ) {
         let direction = environment.direction
         let container = environment.container(of: section)
         let insets = section.contentInsets
@@ -100,11 +120,11 @@ extension SectionLayout {
         let isOrthogonal = direction == .vertical && section.orthogonalScrolling != nil
         let repeatsAlongX = direction == .horizontal || isOrthogonal
         // Measurements are gathered only where a dimension is estimated: no other reads them (§23.7).
-        let placement = section.group.hasEstimatedDimension
+        let placement = given ?? (section.group.hasEstimatedDimension && lines.summary.estimatedCount < lines.itemCount
             ? CompositionalPlacement(
                 section, container: container, repeatsAlongX: repeatsAlongX, count: lines.itemCount, measured: RunMeasurements(lines))
             : CompositionalPlacement(
-                section, container: container, repeatsAlongX: repeatsAlongX, count: lines.itemCount, measured: NoMeasurements())
+                section, container: container, repeatsAlongX: repeatsAlongX, count: lines.itemCount, measured: NoMeasurements()))
         // §23.9: headers and footers resolve against the container, at the leading inset.
         // Horizontal layouts have none: the service refuses them there (§23.9).
         func boundary(_ item: CompositionalBoundaryItem?) -> (thickness: Double, across: (start: Double, length: Double)) {

@@ -104,9 +104,11 @@ public final class BaseLayout: Sendable {
 
     /// Places sections already broken into lines one after the other and names the result. O(sections),
     /// and O(n log c) for each masonry section whose placement `placements` does not give.
-    /// A masonry section's placement is made from its lines unless `placements` has it.
+    /// A masonry section's placement is made from its lines unless `placements` has it, a
+    /// compositional section's groups unless `groups` has them.
     init(
-        environment: LayoutEnvironment, sections given: [(overrides: FlowSection, lines: SectionLines)], placements: [MasonryPlacement?] = []
+        environment: LayoutEnvironment, sections given: [(overrides: FlowSection, lines: SectionLines)], placements: [MasonryPlacement?] = [],
+        groups: [CompositionalPlacement?] = []
     ) {
         self.environment = environment
         let settings = environment.settings
@@ -121,7 +123,9 @@ public final class BaseLayout: Sendable {
             if index > 0 { offset += settings.interSectionSpacing }
             let laidOut: SectionLayout
             if let compositional = settings.compositional(of: overrides) {
-                laidOut = SectionLayout(overrides, compositional: compositional, lines: lines, environment: environment, offset: offset)
+                laidOut = SectionLayout(
+                    overrides, compositional: compositional, lines: lines, environment: environment, offset: offset,
+                    placement: index < groups.count ? groups[index] : nil)
             } else {
                 let geometry = environment.geometry(of: overrides)
                 laidOut = SectionLayout(

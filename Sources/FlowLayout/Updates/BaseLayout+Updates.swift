@@ -57,6 +57,9 @@ extension BaseLayout {
         // would otherwise break every line again at the end.
         var keeping = 0
         var sections = self.sections.enumerated().map { index, section in
+            if case .compositional(let body) = section.body {
+                return EditedSection(overrides: section.overrides, lines: section.lines, groups: body.placement)
+            }
             guard case .masonry(let placement) = section.body else { return EditedSection(overrides: section.overrides, lines: section.lines) }
             guard keepColumns else { return EditedSection(overrides: section.overrides, lines: section.lines, placement: placement) }
             return EditedSection(
@@ -178,11 +181,13 @@ extension BaseLayout {
         for section in finished where section.placement == nil && SectionLayout.masonry(of: section.overrides, settings: environment.settings) != nil {
             work += section.lines.itemCount
         }
-        // A compositional section with estimated dimensions fills its groups again whole (§23.8).
-        for section in finished where environment.settings.compositional(of: section.overrides)?.group.hasEstimatedDimension == true {
-            work += section.lines.itemCount
+        // A compositional section's groups fill again from where the batch reached it (§23.8).
+        let groups = zip(sections, finished).map { edited, section in
+            edited.finishedGroups(lines: section.lines, environment: environment, work: &work)
         }
-        let layout = BaseLayout(environment: environment, sections: finished.map { ($0.overrides, $0.lines) }, placements: finished.map(\.placement))
+        let layout = BaseLayout(
+            environment: environment, sections: finished.map { ($0.overrides, $0.lines) }, placements: finished.map(\.placement),
+            groups: groups)
         return (layout, mapping)
     }
 

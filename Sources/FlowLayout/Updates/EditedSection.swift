@@ -16,11 +16,21 @@ struct EditedSection {
     private let keepsColumns: Bool
     private var keptSteps: [(range: Range<Int>, runs: [(item: FlowItem, count: Int)])]? = []
     private var keptItems = 0
+    /// The groups of the compositional section this was, and where the batch's changes end (the
+    /// cells from there on are the old ones): its groups fill again from `untouched` to where they
+    /// realign with these (§23.8).
+    private let groups: CompositionalPlacement?
+    private var dirtyEnd = 0
+    private var isReached = false
 
-    init(overrides: FlowSection, lines: SectionLines, placement: MasonryPlacement? = nil, keepsColumns: Bool = false) {
+    init(
+        overrides: FlowSection, lines: SectionLines, placement: MasonryPlacement? = nil, keepsColumns: Bool = false,
+        groups: CompositionalPlacement? = nil
+    ) {
         self.overrides = overrides
         self.lines = lines
         self.placement = placement
+        self.groups = groups
         self.keepsColumns = keepsColumns
         untouched = lines.itemCount
     }
@@ -38,6 +48,11 @@ struct EditedSection {
     /// else (and from then on) in the items.
     mutating func replace(_ range: Range<Int>, with runs: [(item: FlowItem, count: Int)], budget: Int, work: inout some WorkCounter) {
         untouched = Swift.min(untouched, range.lowerBound)
+        let inserted = runs.reduce(0) { $0 + $1.count }
+        let shifted = dirtyEnd >= range.upperBound ? dirtyEnd + inserted - range.count
+            : dirtyEnd > range.lowerBound ? range.lowerBound + inserted : dirtyEnd
+        dirtyEnd = Swift.max(shifted, range.lowerBound + inserted)
+        isReached = true
         // Past a quarter of the items, placing them again costs about as much.
         keptItems += range.count + runs.reduce(0) { $0 + $1.count }
         if keepsColumns, keptSteps != nil, keptItems <= itemCount / 4 + 64 {
@@ -101,6 +116,18 @@ struct EditedSection {
         }, work: &work)
         work += reading
         return (overrides, lines, placed?.keepsItsRuns == false ? nil : placed)
+    }
+
+    /// A compositional section's groups after the batch, filled again only from where it reached
+    /// (§23.8); nil when they are laid out whole: without an estimated dimension or a measured cell
+    /// that costs the size of the group tree.
+    func finishedGroups(lines: SectionLines, environment: LayoutEnvironment, work: inout some WorkCounter) -> CompositionalPlacement? {
+        guard let groups, let section = environment.settings.compositional(of: overrides), section.group.hasEstimatedDimension,
+            lines.summary.estimatedCount < lines.itemCount
+        else { return nil }
+        guard isReached else { return groups }
+        return groups.refilled(
+            section, container: environment.container(of: section), lines: lines, untouched: untouched, dirtyEnd: dirtyEnd, work: &work)
     }
 
     private func finishedLines(seed: UInt64, work: inout some WorkCounter) -> SectionLines {
