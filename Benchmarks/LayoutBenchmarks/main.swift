@@ -376,7 +376,7 @@ let compositionalCount = quick ? 10_000 : 1_000_000
 func cards(_ height: CompositionalDimension) -> CompositionalSection {
     let group = CompositionalGroup(
         axis: .horizontal, size: CompositionalSize(width: .fractionalWidth(1), height: height),
-        subitems: [.item(CompositionalItem(size: CompositionalSize(width: .fractionalWidth(0.5), height: height)))],
+        subitems: [.item(CompositionalItem(size: CompositionalSize(width: .fractionalWidth(0.5), height: height)))], count: 2,
         interItemSpacing: .fixed(8))
     return CompositionalSection(group: group, interGroupSpacing: 8, contentInsets: DirectionalInsets(leading: 8, trailing: 8))
 }
@@ -389,11 +389,12 @@ let fixedInput = FlowLayoutInput(
     scrollAxisLength: 844)
 results["compositional_items"] = Double(compositionalCount)
 results["compositional_fixed_register_ns"] = median(runs: quick ? 1 : 9) { keep(registeredLayout(fixedInput)) }
-let cardSizes = variedSizes(compositionalCount, seed: 29).map { Size(width: 183, height: $0.height) }
+let cardSizes = variedSizes(compositionalCount, seed: 29).map { Size(width: 179, height: $0.height) }
 let flowCards = FlowLayoutInput(sections: [FlowSection(items: .sizes(cardSizes))], crossAxisLength: 390)
 let estimatedCards = FlowLayoutInput(
     sections: [FlowSection(items: .sizes(cardSizes), compositional: cards(.estimated(120)))], crossAxisLength: 390,
     scrollAxisLength: 844)
+if CommandLine.arguments.contains("--register-loop") { for _ in 0..<10 { keep(registeredLayout(estimatedCards)) }; exit(0) }
 let cardRegistration = inTurns(
     { timed { keep(registeredLayout(flowCards)) } }, { timed { keep(registeredLayout(estimatedCards)) } }, turns: 5)
 results["compositional_register_flow_ns"] = cardRegistration.first
@@ -401,6 +402,7 @@ results["compositional_register_ns"] = cardRegistration.second
 results["compositional_register_ratio"] = cardRegistration.ratio
 let flowCardsLayout = BaseLayout(flowCards)
 let cardsLayout = BaseLayout(estimatedCards)
+if CommandLine.arguments.contains("--scroll-loop") { for _ in 0..<40 { keep(queryTime(cardsLayout, queries: 20_000)) }; exit(0) }
 let cardScroll = inTurns(
     { queryTime(flowCardsLayout, queries: quick ? 100 : 20_000) }, { queryTime(cardsLayout, queries: quick ? 100 : 20_000) })
 results["compositional_scroll_flow_ns"] = cardScroll.first
@@ -408,9 +410,9 @@ results["compositional_scroll_ns"] = cardScroll.second
 results["compositional_scroll_ratio"] = cardScroll.ratio
 // One card in the middle measured anew, against registering the result.
 let measuredCard = compositionalCount / 2
-let measuring: [LayoutUpdate] = [.resizeItems(section: 0, at: measuredCard, sizes: [Size(width: 183, height: 517)])]
+let measuring: [LayoutUpdate] = [.resizeItems(section: 0, at: measuredCard, sizes: [Size(width: 179, height: 517)])]
 var measuredSizes = cardSizes
-measuredSizes[measuredCard] = Size(width: 183, height: 517)
+measuredSizes[measuredCard] = Size(width: 179, height: 517)
 let measuredInput = FlowLayoutInput(
     sections: [FlowSection(items: .sizes(measuredSizes), compositional: cards(.estimated(120)))], crossAxisLength: 390,
     scrollAxisLength: 844)

@@ -30,7 +30,7 @@ extension CompositionalPlacement {
         // Past eight failed looks for a shared start, one look each time the groups filled double: a
         // change that never realigns costs its fill and a logarithm of looks.
         var (filled, looks, nextLook) = (0, 0, 0)
-        let measured = RunMeasurements(lines, from: firstCell, window: 64)
+        let measured = LineMeasurements(lines)
         Filler(section, container: container).fill(from: firstCell, count: count, measured: measured, into: &builder) { next in
             work += next - reached
             reached = next

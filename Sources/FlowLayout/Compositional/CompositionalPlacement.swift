@@ -186,51 +186,67 @@ struct CompositionalPlacement: Sendable {
                 }
             }
         case .tree(let root):
-            GroupTree.forEachChunk(in: root, low: FixedLength(clamping: low), high: FixedLength(clamping: high), work: &work) {
-                position, work in
-                forEachCell(of: position, reaching: low, high, work: &work, body)
+            let (lowBound, highBound) = (FixedLength(clamping: low), FixedLength(clamping: high))
+            if isMonotone {
+                let reachLow = FixedLength(root?.summary.reachLow ?? 0)
+                GroupTree.forEachChunkInOrder(in: root, low: lowBound, high: highBound, reachLow: reachLow, work: &work) { position, work in
+                    forEachCell(of: position, reaching: low, high, work: &work, body)
+                }
+            } else {
+                GroupTree.forEachChunk(in: root, low: lowBound, high: highBound, work: &work) { position, work in
+                    forEachCell(of: position, reaching: low, high, work: &work, body)
+                }
             }
         }
     }
 
-    /// `forEachCell` in one chunk of a tree: its groups from the first that may reach `low` (a binary
-    /// search when they never go backwards); false once `body` or the search is done.
+    /// `forEachCell` in one chunk of a tree: its groups from the first that may reach `low` (from
+    /// the fence before it, when they never go backwards); false once `body` or the walk is done.
     private func forEachCell<Counter: WorkCounter>(
         of position: GroupTree.Position, reaching low: Double, _ high: Double, work: inout Counter,
         _ body: (Int, CompositionalCell, inout Counter) -> Bool
     ) -> Bool {
         let chunk = position.node.chunk
         let reach = chunk.reach
-        let count = chunk.groupCount
-        func span(_ g: Int) -> (start: Double, length: Double) {
-            let span = chunk.span(ofGroup: g, axes)
-            return ((position.start + span.start).doubleValue, span.length)
-        }
+        // Bounds from the chunk's start, exact: a group's start is a sum of strides from there.
+        let lowBound = FixedLength(clamping: low - reach.high) - position.start
+        let highBound = FixedLength(clamping: high - reach.low) - position.start
         var g = 0
+        var start = FixedLength.zero
         if isMonotone {
-            var high = count
-            while g < high {
-                work += 1
-                let middle = (g + high) / 2
-                let (start, length) = span(middle)
-                if start + length + reach.high < low { g = middle + 1 } else { high = middle }
+            switch chunk.kind {
+            case .listed(let listed):
+                (g, start) = listed.fencedGroup(startingBelow: lowBound)
+            case .alike(let count, let group) where group.length + spacing > 0:
+                // Arithmetic, as in a periodic section: a group or so before the first that may reach `low`.
+                let reachable = (lowBound.doubleValue - group.length) / (group.length + spacing) - 1
+                g = reachable > 0 ? Int(Swift.min(reachable.rounded(.down), Double(count))) : 0
+                start = axes.stride(group.length) * g
+            case .alike: break
             }
         }
+        let count = chunk.groupCount
         while g < count {
             work += 1
-            let (start, length) = span(g)
-            if start + reach.low > high {
-                if isMonotone { return false }
-            } else if start + length + reach.high >= low {
-                let (first, frames) = chunk.cells(ofGroup: g)
-                for (offsetInGroup, cell) in frames.enumerated() {
-                    work += 1
-                    var placed = cell
-                    offset(&placed.frame, by: start)
-                    if !body(position.firstCell + first + offsetInGroup, placed, &work) { return false }
-                }
+            let length = chunk.length(ofGroup: g)
+            let stride = axes.stride(length)
+            defer {
+                start += stride
+                g += 1
             }
-            g += 1
+            if highBound < start {
+                if isMonotone { return false }
+                continue
+            }
+            if start + FixedLength(length) < lowBound { continue }
+            let origin = (position.start + start).doubleValue
+            let (first, frames) = chunk.cells(ofGroup: g)
+            for (offsetInGroup, cell) in frames.enumerated() {
+                work += 1
+                var placed = cell
+                offset(&placed.frame, by: origin)
+                if !body(position.firstCell + first + offsetInGroup, placed, &work) { return false }
+            }
         }
         return true
     }
@@ -247,6 +263,9 @@ struct Filler {
             width: Swift.max(0, group.size.width.resolved(in: container)),
             height: Swift.max(0, group.size.height.resolved(in: container)))
     }
+
+    /// The fast fill of full groups whose cells measurements move only across (`FlatGroupFill`).
+    var flat: FlatGroupFill? { FlatGroupFill(group, declared: declared) }
 
     /// The groups of `count` unmeasured cells (§23.8): one full group's frames, and the last one's
     /// when it is partial.
@@ -278,9 +297,16 @@ struct Filler {
         from first: Int, count: Int, measured: some CellMeasurements, into builder: inout GroupChunkBuilder, done: (Int) -> Bool
     ) {
         let fill = GroupFill(measured: measured)
+        let flat = self.flat
         var next = first
         while next < count {
             let start = next
+            if let flat, count - start >= flat.period {
+                builder.addGroup { cells in flat.fill(from: start, measured: measured, into: &cells) }
+                next += flat.period
+                if done(next) { return }
+                continue
+            }
             builder.addGroup { cells in
                 fill.fill(group, declared: declared, next: &next, end: Swift.min(count, start + CompositionalSection.maximumCellsPerGroup), into: &cells)
             }

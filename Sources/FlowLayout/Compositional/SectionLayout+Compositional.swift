@@ -45,63 +45,41 @@ final class CompositionalBody: Sendable {
     }
 }
 
-/// Cell measurements read from a section's runs of items, from cell `first` on, in windows that
-/// double: O(runs read) to gather, O(1) a cell read in order (as groups fill), O(log runs) else.
-final class RunMeasurements: CellMeasurements {
+/// Cell measurements read from a section's lines, keeping the chunk of lines that held the cell read
+/// last: cells read in order (as groups fill) cost O(1) each and a walk down the lines' tree a chunk,
+/// any other O(log n). Nothing is gathered: a registration reads its items where they are.
+final class LineMeasurements: CellMeasurements {
     private let lines: SectionLines
-    // Only the fill reading it touches it, one read at a time: no dynamic exclusivity check.
-    @exclusivity(unchecked) private var ends: [Int] = []
-    @exclusivity(unchecked) private var sizes: [Size?] = []
-    @exclusivity(unchecked) private var gathered: Int
-    @exclusivity(unchecked) private var window: Int
-    /// The run of the cell read last.
-    @exclusivity(unchecked) private var hint = 0
+    // Only the fill reading it touches it, one read at a time: no dynamic exclusivity check. The
+    // chunk's arrays, not the chunk: reading through it would retain its object a cell.
+    @exclusivity(unchecked) private var sizes: [Size] = []
+    @exclusivity(unchecked) private var marks: [UInt16]?
+    @exclusivity(unchecked) private var runItem: FlowItem?
+    @exclusivity(unchecked) private var items = 0..<0
 
-    /// Reads from cell `first` on, gathering `window` cells at first (all of them by default).
-    init(_ lines: SectionLines, from first: Int = 0, window: Int = .max) {
-        self.lines = lines
-        self.gathered = first
-        self.window = Swift.max(1, window)
-        gather()
-    }
-
-    /// The next window's runs. Gathered in locals: appending to the object's own arrays in the closure
-    /// checks exclusivity at run time, item by item.
-    private func gather() {
-        let end = window >= lines.itemCount - gathered ? lines.itemCount : gathered + window
-        var uncounted = Uncounted()
-        var reached = gathered
-        var (ends, sizes) = (self.ends, self.sizes)
-        self.ends = []
-        self.sizes = []
-        _ = LineTree.forEachRun(in: lines.root, items: gathered..<end, work: &uncounted) { item, count in
-            reached += count
-            ends.append(reached)
-            sizes.append(item.isEstimated ? nil : item.size)
-            return true
-        }
-        (self.ends, self.sizes, gathered) = (ends, sizes, end)
-        window = window > Int.max / 2 ? .max : window * 2
-    }
+    init(_ lines: SectionLines) { self.lines = lines }
 
     /// Whether any cell of the section is measured. O(1).
     var hasMeasurements: Bool { lines.summary.estimatedCount < lines.itemCount }
 
+    @inline(__always)
     func size(of cell: Int) -> Size? {
-        while cell >= gathered && gathered < lines.itemCount { gather() }
-        for run in hint..<Swift.min(hint + 2, ends.count) where cell < ends[run] && (run == 0 || ends[run - 1] <= cell) {
-            hint = run
-            return sizes[run]
+        if !items.contains(cell) { enter(chunkHolding: cell) }
+        if let runItem { return runItem.isEstimated ? nil : runItem.size }
+        let index = cell - items.lowerBound
+        // A mark's low bit is the item's estimate flag (`ListedLines.marks`).
+        if let marks, marks[index] & 1 != 0 { return nil }
+        return sizes[index]
+    }
+
+    private func enter(chunkHolding cell: Int) {
+        var uncounted = Uncounted()
+        let position = LineTree.chunk(holdingItem: cell, in: lines.root!, work: &uncounted)
+        items = position.firstItem..<position.firstItem + position.node.own.itemCount
+        switch position.node.chunk.kind {
+        case .listed(let listed): (sizes, marks, runItem) = (listed.sizes, listed.marks, nil)
+        case .run(let run): (sizes, marks, runItem) = ([], nil, run.item)
         }
-        var low = 0
-        var high = ends.count - 1
-        guard high >= 0 else { return nil }
-        while low < high {
-            let middle = (low + high) / 2
-            if ends[middle] <= cell { low = middle + 1 } else { high = middle }
-        }
-        hint = low
-        return sizes[low]
     }
 }
 
@@ -122,7 +100,7 @@ extension SectionLayout {
         // Measurements are gathered only where a dimension is estimated: no other reads them (§23.7).
         let placement = given ?? (section.group.hasEstimatedDimension && lines.summary.estimatedCount < lines.itemCount
             ? CompositionalPlacement(
-                section, container: container, repeatsAlongX: repeatsAlongX, count: lines.itemCount, measured: RunMeasurements(lines))
+                section, container: container, repeatsAlongX: repeatsAlongX, count: lines.itemCount, measured: LineMeasurements(lines))
             : CompositionalPlacement(
                 section, container: container, repeatsAlongX: repeatsAlongX, count: lines.itemCount, measured: NoMeasurements()))
         // §23.9: headers and footers resolve against the container, at the leading inset.

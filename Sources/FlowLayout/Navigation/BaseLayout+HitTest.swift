@@ -38,7 +38,7 @@ extension BaseLayout {
         case .cell:
             return lastCell(containing: point, viewport: viewport, work: &work)
         case .header, .footer, .sectionBackground:
-            let search = contentMirror(viewport).unmap(around)
+            let search = sectionSearch(viewport)
             var hit: LayoutAttributes?
             for section in sectionRange(touching: search, probes: &work) where mayHoldElements(section: section, touching: search) {
                 work += 1

@@ -33,7 +33,7 @@ extension BaseLayout {
     ) {
         let rect = viewport.bounds
         guard dimension > 0, !rect.isEmpty else { return }
-        let sectionSearch = contentMirror(viewport).unmap(rect)
+        let sectionSearch = sectionSearch(viewport)
         let candidates = sectionRange(touching: sectionSearch, probes: &examined)
         for index in candidates where mayHoldElements(section: index, touching: sectionSearch) {
             switch sections[index].body {
@@ -105,6 +105,16 @@ extension BaseLayout {
     func contentMirror(_ viewport: Viewport) -> MirrorTransform {
         guard viewport.layoutDirection == .rightToLeft, isHorizontal else { return .identity }
         return MirrorTransform(mapping: .mirror(length: contentSize.width), mirrorsAfterRounding: false)
+    }
+
+    /// `viewport.bounds` in unmirrored content coordinates, to find the sections they touch. Mirroring
+    /// rounds (the content width less an edge), so a right-to-left search grows by a few ulps of that
+    /// width: a section touching the bounds only at an edge is not lost to the rounding; its elements
+    /// are then checked against the bounds exactly.
+    func sectionSearch(_ viewport: Viewport) -> Rect {
+        let unmapped = contentMirror(viewport).unmap(viewport.bounds)
+        guard viewport.layoutDirection == .rightToLeft, isHorizontal else { return unmapped }
+        return unmapped.outset(by: 4 * contentSize.width.ulp)
     }
 
     /// How a section's cells map for the viewport's layout direction (docs/flow-layout.md §11): a
@@ -214,7 +224,7 @@ extension BaseLayout {
     /// (docs/flow-layout.md §20.3). `work` grows as the query's count does.
     func lastCell(containing point: Point, viewport: Viewport, work: inout some WorkCounter) -> LayoutAttributes? {
         guard dimension > 0, !viewport.bounds.isEmpty else { return nil }
-        let sectionSearch = contentMirror(viewport).unmap(viewport.bounds)
+        let sectionSearch = sectionSearch(viewport)
         var found: [LayoutAttributes] = []
         func hit() -> LayoutAttributes? {
             defer { found.removeAll(keepingCapacity: true) }

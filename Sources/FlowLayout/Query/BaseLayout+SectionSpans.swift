@@ -29,7 +29,7 @@ extension BaseLayout {
     /// `viewport.bounds`, in order. O(log n + sections found).
     public func sectionSpans(in viewport: Viewport) -> [SectionSpan] {
         guard dimension > 0, !viewport.bounds.isEmpty else { return [] }
-        let sectionSearch = contentMirror(viewport).unmap(viewport.bounds)
+        let sectionSearch = sectionSearch(viewport)
         var probes = 0
         return sectionRange(touching: sectionSearch, probes: &probes)
             .filter { mayHoldElements(section: $0, touching: sectionSearch) }
