@@ -307,6 +307,31 @@ struct CompositionalProperties {
 
     /// Every part of a compositional description is in the layout's id (docs/flow-layout.md §23.1):
     /// changing any one of them gives another id.
+    /// What a registration gathers of each chunk of groups as it fills them (`GroupChunkBuilder`) is
+    /// what the chunk's cells add up to (`GroupChunk.summary`): the bounds a query prunes by, the
+    /// thickness, the counts and the advance.
+    @Test func chunkSummariesAreWhatTheirCellsAddUpTo() async {
+        await propertyCheck(count: 200, input: Gen.uint64(in: 0...UInt64.max)) { seed in
+            let random = Case(seed: seed)
+            for section in BaseLayout(random.input).sections {
+                guard case .compositional(let body) = section.body, case .tree(let root) = body.placement.groups else { continue }
+                func check(_ node: GroupNode?) {
+                    guard let node else { return }
+                    let gathered = node.own
+                    let counted = node.chunk.summary(body.placement.axes)
+                    let same = gathered.groupCount == counted.groupCount && gathered.cellCount == counted.cellCount
+                        && gathered.advance == counted.advance && gathered.minStart == counted.minStart && gathered.maxEnd == counted.maxEnd
+                        && gathered.acrossLow == counted.acrossLow && gathered.acrossHigh == counted.acrossHigh
+                        && gathered.thickness == counted.thickness && gathered.reachLow == counted.reachLow && gathered.bytes == counted.bytes
+                    #expect(same, "\(random): gathered \(gathered), counted \(counted)")
+                    check(node.left)
+                    check(node.right)
+                }
+                check(root)
+            }
+        }
+    }
+
     @Test func everyPartOfTheDescriptionIsInTheId() async {
         await propertyCheck(count: 100, input: Gen.uint64(in: 0...UInt64.max)) { seed in
             let random = Case(seed: seed)

@@ -4,7 +4,8 @@
 ///
 /// Without estimated dimensions (or without measured cells) every full group is alike: one group's
 /// frames and arithmetic answer any cell, O(size of the group tree) to build whatever the count, O(k)
-/// to query. Else each group's start and first cell are kept: O(n) to build, O(log n + k) to query.
+/// to query. Else the groups live in a tree of their extents (`GroupNode`): O(n) to build, O(log n +
+/// k) to query, and an update fills again only the groups it reached (`refilled`).
 struct CompositionalPlacement: Sendable {
     enum Groups: Sendable {
         /// Every group but perhaps the last holds `period` cells at `template`'s frames; the last holds
@@ -41,7 +42,8 @@ struct CompositionalPlacement: Sendable {
     let reach: (low: Double, high: Double)
     /// The cells' extremes across the axis, from the groups' origin.
     let acrossReach: (low: Double, high: Double)
-    /// Whether group starts and ends never go backwards, so groups can be binary searched.
+    /// Whether group starts and ends never go backwards, so a search can stop at the first group past
+    /// its bounds.
     var isMonotone: Bool { spacing >= 0 }
 
     /// Lays out `count` cells in `container` (§23.2): periodically when the tree has no estimated
@@ -302,7 +304,7 @@ struct Filler {
         while next < count {
             let start = next
             if let flat, count - start >= flat.period {
-                builder.addGroup { cells in flat.fill(from: start, measured: measured, into: &cells) }
+                builder.addFlatGroup(flat, from: start, measured: measured)
                 next += flat.period
                 if done(next) { return }
                 continue

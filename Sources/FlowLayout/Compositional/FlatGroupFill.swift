@@ -34,6 +34,9 @@ final class FlatGroupFill {
     let insetTrail: Double
     let declared: Size
 
+    /// The template's cells' extremes along the group's axis, from its origin: the same in every group.
+    let alongExtremes: (low: Double, high: Double)
+
     var period: Int { template.count }
 
     /// The fill of `group` sized `declared`, or nil when measurements could move cells along its axis.
@@ -67,6 +70,10 @@ final class FlatGroupFill {
         }
         self.axis = axis
         self.template = template
+        self.alongExtremes = template.reduce((Double.infinity, -Double.infinity)) { extremes, cell in
+            let (low, high) = axis == .horizontal ? (cell.frame.minX, cell.frame.maxX) : (cell.frame.minY, cell.frame.maxY)
+            return (Swift.min(extremes.0, low), Swift.max(extremes.1, high))
+        }
         self.isEstimatedAcross = group.size.across(axis).isEstimated
         self.contentAcross = axis.across(content)
         self.insetLead = group.contentInsets.lead(other)
@@ -74,9 +81,12 @@ final class FlatGroupFill {
         self.declared = declared
     }
 
-    /// Appends the frames of the full group of cells `first..<first + period` and answers its size.
+    /// Appends the frames of the full group of cells `first..<first + period` and answers its size
+    /// and its cells' extremes across the axis.
     @inline(__always)
-    func fill(from first: Int, measured: some CellMeasurements, into cells: inout [CompositionalCell]) -> Size {
+    func fill(from first: Int, measured: some CellMeasurements, into cells: inout [CompositionalCell])
+        -> (size: Size, acrossLow: Double, acrossHigh: Double)
+    {
         let base = cells.count
         cells.append(contentsOf: template)
         let alongX = axis == .horizontal
@@ -92,6 +102,7 @@ final class FlatGroupFill {
             if alongX { cells[base + index].frame.size.height = length } else { cells[base + index].frame.size.width = length }
         }
         let across = isEstimatedAcross ? widest : contentAcross
+        var (acrossLow, acrossHigh) = (Double.infinity, -Double.infinity)
         for (index, slot) in slots.enumerated() {
             var frame = cells[base + index].frame
             let length = alongX ? frame.size.height : frame.size.width
@@ -105,8 +116,9 @@ final class FlatGroupFill {
                 (frame.origin.x, frame.size.width) = (origin, size)
             }
             cells[base + index].frame = frame
+            (acrossLow, acrossHigh) = (Swift.min(acrossLow, origin), Swift.max(acrossHigh, origin + size))
         }
         let thickness = isEstimatedAcross ? widest + insetLead + insetTrail : axis.across(declared)
-        return axis.size(along: axis.along(declared), across: thickness)
+        return (axis.size(along: axis.along(declared), across: thickness), acrossLow, acrossHigh)
     }
 }

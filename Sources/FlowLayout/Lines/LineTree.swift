@@ -129,19 +129,19 @@ enum LineTree {
 
     /// The chunk holding item `index` (`index` below the tree's item count).
     static func chunk(holdingItem index: Int, in root: LineNode, work: inout some WorkCounter) -> Position {
-        chunk(holding: index, counting: \.itemCount, in: root, work: &work)
+        chunk(holding: index, byItems: true, in: root, work: &work)
     }
 
     /// The chunk holding line `index` (`index` below the tree's line count).
     static func chunk(holdingLine index: Int, in root: LineNode, work: inout some WorkCounter) -> Position {
-        chunk(holding: index, counting: \.lineCount, in: root, work: &work)
+        chunk(holding: index, byItems: false, in: root, work: &work)
     }
 
-    /// Walks down to the chunk holding unit `index`, counting units (items or lines) by `counting`.
-    private static func chunk(holding index: Int, counting: KeyPath<LineSummary, Int>, in root: LineNode, work: inout some WorkCounter) -> Position {
+    /// Walks down to the chunk holding unit `index`, counting items or lines (a flag, not a key path:
+    /// projecting one costs a call a level).
+    private static func chunk(holding index: Int, byItems: Bool, in root: LineNode, work: inout some WorkCounter) -> Position {
         var node = root
         var (items, lines, start) = (0, 0, FixedLength.zero)
-        let byItems = counting == \LineSummary.itemCount
         while true {
             work += 1
             let here = (items + node.leftItems, lines + node.leftLines, start + node.leftExtent)
@@ -150,7 +150,7 @@ enum LineTree {
                 node = child
                 continue
             }
-            if index < units + node.own[keyPath: counting] || node.right == nil {
+            if index < units + (byItems ? node.own.itemCount : node.own.lineCount) || node.right == nil {
                 return Position(node: node, firstItem: here.0, firstLine: here.1, start: here.2)
             }
             (items, lines, start) = (here.0 + node.own.itemCount, here.1 + node.own.lineCount, here.2 + node.own.extent)
