@@ -3,7 +3,7 @@ import Testing
 
 /// What a compositional section costs (docs/flow-layout.md §23.8): periodic sections keep one group's
 /// frames whatever their count and answer a view in O(k); sections of measured cells answer in
-/// O(log n + k). Work is counted, not timed.
+/// O(log n + k), and an update costs what it changes. Work is counted, not timed.
 @Suite("Compositional cost")
 struct CompositionalCostTests {
     /// Cards two a row: fixed heights, or estimated ones with every cell measured (the height of cell i
@@ -41,16 +41,16 @@ struct CompositionalCostTests {
         #expect(largeWork <= 2 * largeAttributes.count + 8, "\(largeWork) for k = \(largeAttributes.count)")
     }
 
-    @Test func measuredCellsAreFoundByABinarySearch() {
+    @Test func measuredCellsAreFoundByAWalkDownTheirTree() {
         let small = BaseLayout(Self.cards(1000, estimated: true))
         let large = BaseLayout(Self.cards(1_000_000, estimated: true))
         let bounds = Rect(x: 0, y: small.contentSize.height / 2, width: 320, height: 844)
         let (smallWork, smallAttributes) = Self.query(small, bounds)
         let (largeWork, largeAttributes) = Self.query(large, bounds)
         #expect(smallAttributes == largeAttributes && !largeAttributes.isEmpty)
-        // log2 of 500,000 groups against 500: about 10 probes more, never n.
+        // The tree of 7,800 chunks of groups against 8: a few levels more, never n.
         #expect(largeWork - smallWork <= 12, "\(smallWork) against \(largeWork)")
-        // 2 · log2(500,000 groups) ≈ 38 probes, two units a cell, a few more.
+        // The walk's levels and the 16 groups from a fence at most, two units a cell, a few more.
         let bound = 40 + 2 * largeAttributes.count + 8
         #expect(largeWork <= bound, "\(largeWork) for k = \(largeAttributes.count)")
     }
