@@ -100,6 +100,7 @@ let package = Package(
                 "layoutd", "LayoutServer", "LayoutService", "HTTPServer",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
+        .testTarget(name: "WireKitTests", dependencies: ["WireKit", "FlowLayout", "SeededRandom"]),
         .testTarget(
             name: "LayoutServiceTests",
             dependencies: ["LayoutService", "WireKit", "SeededRandom", "layoutd-fuzz", .product(name: "Yams", package: "Yams")]),

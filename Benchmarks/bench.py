@@ -45,19 +45,12 @@ import urllib.request
 from pathlib import Path
 
 import store_bench
+from harness import REGISTRATION, SCROLL, check, cpu_seconds, layoutd_command, post, start, stop, wrk
 
 ROOT = Path(__file__).resolve().parents[1]
 RELEASE = ROOT / ".build" / "release"
 # Where the programs are: release for `make bench`, debug for CI's one quick iteration (--bin-dir).
 BINARIES = {"path": RELEASE}
-# The stored layout every HTTP benchmark scrolls, and the scroll: 10,000 varied items (60–149 points
-# wide, three or so to a row), a 390×844 view at @3x with `center` parallax: 21 attributes, the "about
-# 20" of the issue's target.
-REGISTRATION = {"viewport": {"width": 390}, "layout": {"minimumLineSpacing": 8, "minimumInteritemSpacing": 8},
-                "items": [{"width": 60 + (i * 37) % 90, "height": 80 + (i * 53) % 70} for i in range(10_000)]}
-SCROLL = json.dumps({"bounds": {"x": 0, "y": 20000, "width": 390, "height": 844}, "scale": 3,
-                     "parallax": {"model": "center", "maxOffset": 24}})
-
 
 # In-process instructions per hot-path scroll request (callgrind, `hot_instructions`) at commit 5992ab2,
 # the last before gzip-compressed answers: a scroll that does not ask for compression must stay within
@@ -71,65 +64,6 @@ HTTP_SCROLL_INSTRUCTIONS_BEFORE_GZIP = 52_711
 # server CPU per request under wrk over the bare server's (14.2 / 9.5 µs). Both must stay within 3%.
 HTTP_SCROLL_INSTRUCTIONS_COPIED_MHD = 54_080
 HTTP_CPU_RATIO_COPIED_MHD = 14.2 / 9.5
-
-
-def layoutd_command(binary, access_log_level):
-    """layoutd on a free loopback port with 2 worker threads, as every HTTP benchmark runs it."""
-    return [str(binary), "--host", "127.0.0.1", "--port", "0", "--threads", "2", "--access-log-level", access_log_level]
-
-
-def start(command, env=None, stderr=None, preexec_fn=None):
-    log = stderr if stderr is not None else tempfile.TemporaryFile("w+")
-    process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=log, text=True, env={**os.environ, **(env or {})},
-                               preexec_fn=preexec_fn)
-    line = process.stdout.readline()
-    # layoutd's first line is a JSON record; http-baseline's the plain "… listening on HOST:PORT".
-    port = int(json.loads(line)["port"] if line.startswith("{") else line.rsplit(":", 1)[1])
-    return process, port
-
-
-def stop(process):
-    process.send_signal(signal.SIGTERM)
-    process.wait(timeout=30)
-
-
-def post(port, path, body):
-    request = urllib.request.Request(f"http://127.0.0.1:{port}{path}", data=json.dumps(body).encode(),
-                                     headers={"Content-Type": "application/json"})
-    with urllib.request.urlopen(request, timeout=30) as answer:
-        return answer.read()
-
-
-def cpu_seconds(pid):
-    """User and system CPU time the process has used so far (from /proc, no profiler needed)."""
-    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
-
-
-def wrk(port, path, body, seconds, pid=None):
-    """wrk -t2 -c64 against `path`: a POST of `body`, or a GET when `body` is None."""
-    script = tempfile.NamedTemporaryFile("w", suffix=".lua", delete=False)
-    if body is not None:
-        script.write('wrk.method = "POST"\nwrk.headers["Content-Type"] = "application/json"\n'
-                     f"wrk.body = {json.dumps(body)}\n")
-    script.close()
-    cpu_before = cpu_seconds(pid) if pid else 0
-    result = subprocess.run(["wrk", "-t2", "-c64", f"-d{seconds}s", "--latency", "-s", script.name,
-                             f"http://127.0.0.1:{port}{path}"], capture_output=True, text=True, timeout=seconds + 30)
-    cpu = cpu_seconds(pid) - cpu_before if pid else 0
-    os.unlink(script.name)
-    text = result.stdout
-    rps = float(re.search(r"Requests/sec:\s+([\d.]+)", text).group(1))
-
-    def latency(label):
-        match = re.search(rf"\s{label}%\s+([\d.]+)(us|ms|s)", text)
-        value, unit = float(match.group(1)), match.group(2)
-        return value * {"us": 1, "ms": 1000, "s": 1_000_000}[unit]
-
-    errors = re.search(r"Non-2xx or 3xx responses: (\d+)", text)
-    requests = int(re.search(r"(\d+) requests in", text).group(1))
-    return {"rps": rps, "p50_us": latency("50"), "p99_us": latency("99"), "non2xx": int(errors.group(1)) if errors else 0,
-            "cpu_us_per_request": cpu * 1e6 / max(1, requests)}
 
 
 @contextlib.contextmanager
@@ -602,10 +536,6 @@ def machine():
     memory = next((line.split()[1] for line in open("/proc/meminfo") if line.startswith("MemTotal")), "0")
     swift = subprocess.run(["swift", "--version"], capture_output=True, text=True).stdout.splitlines()[0]
     return f"{os.cpu_count()} × {cpu}, {int(memory) // 1024 // 1024} GiB, {platform.system()} {platform.release()}, {swift}"
-
-
-def check(met):
-    return "**met**" if met else "**missed**"
 
 
 def report(engine, http, arguments):

@@ -1,4 +1,4 @@
-"""The shared store (issue: layouts that outlive a replica), for bench.py: what registrations, updates
+"""The shared store (issue: layouts that outlive a replica), run by bench.py: what registrations, updates
 and cold fetches cost against a real redis-server on loopback, read from layoutd's own counters
 (bytes and round trips to the store) and from /proc (the server's CPU time), and whether the store
 stays off the scroll path (CPU per scroll with and without a store, in turns)."""
@@ -12,7 +12,7 @@ import tempfile
 import time
 import urllib.request
 
-import bench
+import harness
 
 
 def free_port():
@@ -43,10 +43,10 @@ def store_counters(port):
 
 def measured(port, pid, action):
     """`action()`'s store traffic and the server's CPU seconds while it ran."""
-    before, cpu = store_counters(port), bench.cpu_seconds(pid)
+    before, cpu = store_counters(port), harness.cpu_seconds(pid)
     result = action()
     after = store_counters(port)
-    return result, {key: after[key] - before[key] for key in before} | {"cpu": bench.cpu_seconds(pid) - cpu}
+    return result, {key: after[key] - before[key] for key in before} | {"cpu": harness.cpu_seconds(pid) - cpu}
 
 
 def feed(count, seed):
@@ -66,50 +66,50 @@ def store_benchmark(binary, quick, rounds, seconds):
     servers = []
     try:
         def server(*extra):
-            process, port = bench.start(bench.layoutd_command(binary, "debug") + list(extra))
+            process, port = harness.start(harness.layoutd_command(binary, "debug") + list(extra))
             servers.append(process)
             return process, port
         writer, writer_port = server(*store)
         result = {"items": big, "cold_items": cold}
         body = feed(big, 0)
-        answer, registration = measured(writer_port, writer.pid, lambda: json.loads(bench.post(writer_port, "/v1/layouts", body)))
+        answer, registration = measured(writer_port, writer.pid, lambda: json.loads(harness.post(writer_port, "/v1/layouts", body)))
         layout_id = answer["layoutId"]
-        _, again = measured(writer_port, writer.pid, lambda: bench.post(writer_port, "/v1/layouts", body))
+        _, again = measured(writer_port, writer.pid, lambda: harness.post(writer_port, "/v1/layouts", body))
         page = {"updates": [{"op": "appendItems", "section": 0, "items": [{"width": 390, "height": 50 + i} for i in range(100)]}]}
-        _, append = measured(writer_port, writer.pid, lambda: bench.post(writer_port, f"/v1/layouts/{layout_id}/updates", page))
+        _, append = measured(writer_port, writer.pid, lambda: harness.post(writer_port, f"/v1/layouts/{layout_id}/updates", page))
         resize = {"updates": [{"op": "resizeItems", "section": 0, "at": big // 2, "sizes": [{"width": 390, "height": 1}]}]}
-        _, resized = measured(writer_port, writer.pid, lambda: bench.post(writer_port, f"/v1/layouts/{layout_id}/updates", resize))
+        _, resized = measured(writer_port, writer.pid, lambda: harness.post(writer_port, f"/v1/layouts/{layout_id}/updates", resize))
         reader, reader_port = server(*store)
         scroll = {"bounds": {"x": 0, "y": 1000, "width": 390, "height": 844}}
-        _, fetch = measured(reader_port, reader.pid, lambda: bench.post(reader_port, f"/v1/layouts/{layout_id}/attributes", scroll))
+        _, fetch = measured(reader_port, reader.pid, lambda: harness.post(reader_port, f"/v1/layouts/{layout_id}/attributes", scroll))
         result.update(register=registration, register_again=again, append=append, resize=resized, fetch=fetch)
         # Cold fetch of `cold` items and its rebuild against registering them on a replica without a store.
         local, local_port = server()
-        ids = [json.loads(bench.post(writer_port, "/v1/layouts", feed(cold, seed)))["layoutId"] for seed in range(1, repeats + 1)]
+        ids = [json.loads(harness.post(writer_port, "/v1/layouts", feed(cold, seed)))["layoutId"] for seed in range(1, repeats + 1)]
         fresh, fresh_port = server(*store)
-        cpu = bench.cpu_seconds(fresh.pid)
+        cpu = harness.cpu_seconds(fresh.pid)
         for layout_id in ids:
-            bench.post(fresh_port, f"/v1/layouts/{layout_id}/attributes", scroll)
-        result["cold_fetch_cpu"] = (bench.cpu_seconds(fresh.pid) - cpu) / repeats
-        cpu = bench.cpu_seconds(local.pid)
+            harness.post(fresh_port, f"/v1/layouts/{layout_id}/attributes", scroll)
+        result["cold_fetch_cpu"] = (harness.cpu_seconds(fresh.pid) - cpu) / repeats
+        cpu = harness.cpu_seconds(local.pid)
         for seed in range(1, repeats + 1):
-            bench.post(local_port, "/v1/layouts", feed(cold, seed))
-        result["local_register_cpu"] = (bench.cpu_seconds(local.pid) - cpu) / repeats
+            harness.post(local_port, "/v1/layouts", feed(cold, seed))
+        result["local_register_cpu"] = (harness.cpu_seconds(local.pid) - cpu) / repeats
         # The scroll path: CPU per scroll of a cached layout with and without a store, in turns.
-        bench.post(reader_port, "/v1/layouts", bench.REGISTRATION)
-        scroll_id = json.loads(bench.post(local_port, "/v1/layouts", bench.REGISTRATION))["layoutId"]
+        harness.post(reader_port, "/v1/layouts", harness.REGISTRATION)
+        scroll_id = json.loads(harness.post(local_port, "/v1/layouts", harness.REGISTRATION))["layoutId"]
         path = f"/v1/layouts/{scroll_id}/attributes"
         ratios = []
         for turn in range(rounds):
             order = [(reader, reader_port), (local, local_port)]
-            runs = {port: bench.wrk(port, path, bench.SCROLL, seconds, process.pid)["cpu_us_per_request"]
+            runs = {port: harness.wrk(port, path, harness.SCROLL, seconds, process.pid)["cpu_us_per_request"]
                     for process, port in (order if turn % 2 == 0 else reversed(order))}
             ratios.append(runs[reader_port] / runs[local_port])
         result["scroll_cpu_ratio"] = sorted(ratios)[len(ratios) // 2]
         return result
     finally:
         for process in servers:
-            bench.stop(process)
+            harness.stop(process)
         redis.terminate()
         redis.wait()
         shutil.rmtree(folder, ignore_errors=True)
@@ -130,9 +130,9 @@ def store_lines(s):
         row("append 100 items", s["append"]), row("resize one item", s["resize"]),
         row("cold fetch on another replica (first scroll)", s["fetch"]), "",
         "| target | figure | result |", "|---|---|---|",
-        f"| appending 100 items writes ≤ 1% of the layout's bytes | {s['append']['written'] / registered:.3%} | {bench.check(s['append']['written'] <= registered / 100)} |",
-        f"| resizing one item writes O(log n): a few nodes | {s['resize']['written']:,.0f} bytes ({s['resize']['written'] / registered:.4%}) | {bench.check(s['resize']['written'] <= 64 * 1024)} |",
-        f"| registering the same inputs again writes no node | {s['register_again']['written']:,.0f} bytes (the root) | {bench.check(s['register_again']['written'] < 4096)} |",
-        f"| cold fetch and rebuild of {s['cold_items']:,} items ≤ 2× registering them locally | {cold_ratio:.2f}× ({s['cold_fetch_cpu'] * 1000:.0f} vs {s['local_register_cpu'] * 1000:.0f} ms CPU) | {bench.check(cold_ratio <= 2)} |",
-        f"| server CPU per scroll of a cached layout, store / no store, within 3% | {s['scroll_cpu_ratio'] - 1:+.1%} (median of the rounds' ratios) | {bench.check(abs(s['scroll_cpu_ratio'] - 1) <= 0.03)} |",
+        f"| appending 100 items writes ≤ 1% of the layout's bytes | {s['append']['written'] / registered:.3%} | {harness.check(s['append']['written'] <= registered / 100)} |",
+        f"| resizing one item writes O(log n): a few nodes | {s['resize']['written']:,.0f} bytes ({s['resize']['written'] / registered:.4%}) | {harness.check(s['resize']['written'] <= 64 * 1024)} |",
+        f"| registering the same inputs again writes no node | {s['register_again']['written']:,.0f} bytes (the root) | {harness.check(s['register_again']['written'] < 4096)} |",
+        f"| cold fetch and rebuild of {s['cold_items']:,} items ≤ 2× registering them locally | {cold_ratio:.2f}× ({s['cold_fetch_cpu'] * 1000:.0f} vs {s['local_register_cpu'] * 1000:.0f} ms CPU) | {harness.check(cold_ratio <= 2)} |",
+        f"| server CPU per scroll of a cached layout, store / no store, within 3% | {s['scroll_cpu_ratio'] - 1:+.1%} (median of the rounds' ratios) | {harness.check(abs(s['scroll_cpu_ratio'] - 1) <= 0.03)} |",
     ]

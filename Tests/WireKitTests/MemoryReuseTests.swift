@@ -1,7 +1,6 @@
 import FlowLayout
 import Testing
 
-@testable import LayoutService
 @testable import WireKit
 
 @Suite("Memory reused across answers")

@@ -1,8 +1,7 @@
+import SeededRandom
 import Testing
 
-@testable import LayoutService
 @testable import WireKit
-import SeededRandom
 
 /// The SWAR digit writer against the standard library's decimal spelling, at every width it serves.
 @Suite("Decimal digits")

@@ -1,7 +1,6 @@
 import Foundation
 import Testing
 
-@testable import LayoutService
 @testable import WireKit
 
 @Suite("JSON writer")

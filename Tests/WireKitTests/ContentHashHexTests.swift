@@ -1,5 +1,4 @@
 import FlowLayout
-import LayoutService
 import SeededRandom
 import Testing
 @testable import WireKit

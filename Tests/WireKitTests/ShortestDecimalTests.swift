@@ -1,8 +1,7 @@
+import SeededRandom
 import Testing
 
-@testable import LayoutService
 @testable import WireKit
-import SeededRandom
 
 /// `JSONWriter` prints most layout values with its own `ShortestDecimal` and the rest with the
 /// standard library's printer: both must spell every double the same way, or equal answers could
