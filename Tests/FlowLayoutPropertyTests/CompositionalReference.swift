@@ -410,7 +410,11 @@ enum CompositionalReference {
         if input.settings.scrollDirection == .horizontal, viewport.layoutDirection == .rightToLeft {
             unmapped.origin.x = contentWidth - bounds.maxX
         }
-        return frames[attributes.section].map { $0.touches(unmapped) } ?? true
+        // Sections are culled by their frames (docs/flow-layout.md §23.9), and the reference sums a
+        // section's offset in another order than the engine: where its frame touches the bounds only
+        // within that rounding, the section may or may not be looked at.
+        let rounding = 1e-9 * Swift.max(1, abs(unmapped.maxX), abs(unmapped.maxY))
+        return frames[attributes.section].map { $0.touches(unmapped.outset(by: -rounding)) } ?? true
     }
 
     /// `rounding: false` gives the frames mirrored but not rounded (to tell a rounding tie).
