@@ -307,6 +307,17 @@ struct CompositionalProperties {
 
     /// Every part of a compositional description is in the layout's id (docs/flow-layout.md §23.1):
     /// changing any one of them gives another id.
+    /// A right-to-left horizontal layout mirrors the bounds across the content width, which rounds:
+    /// a section whose span ends exactly at the mirrored edge is still looked at (as it is left to
+    /// right), and its cell touching the bounds answered. The layout of a seed that lost it.
+    @Test func rightToLeftKeepsASectionTouchingTheBoundsAtAnEdge() {
+        let random = Case(seed: 18406925741665535267)
+        let layout = BaseLayout(random.input)
+        var found: [LayoutAttributes] = []
+        layout.attributes(in: random.viewport(Rect(x: 7299, y: 0, width: 208, height: 375)), orthogonalOffsets: random.offsets, into: &found)
+        #expect(found.contains { $0.kind == .cell && $0.section == 1 && $0.item == 0 && $0.frame.maxX == 7299 }, "\(found)")
+    }
+
     /// What a registration gathers of each chunk of groups as it fills them (`GroupChunkBuilder`) is
     /// what the chunk's cells add up to (`GroupChunk.summary`): the bounds a query prunes by, the
     /// thickness, the counts and the advance.

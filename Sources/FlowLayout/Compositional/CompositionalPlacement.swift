@@ -319,7 +319,7 @@ struct Filler {
 
 /// The extremes of cells' frames: along the groups' axis beyond their group's span, across it from the
 /// groups' origin.
-private struct Reaches {
+struct Reaches {
     var along = (low: 0.0, high: 0.0)
     var across = (low: 0.0, high: 0.0)
 

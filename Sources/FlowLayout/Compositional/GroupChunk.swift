@@ -243,11 +243,8 @@ final class AlikeGroup: Sendable {
 
     init(length: Double, thickness: Double, template: [CompositionalCell], alongX: Bool) {
         (self.length, self.thickness, self.template) = (length, thickness, template)
-        var reach = (low: 0.0, high: 0.0)
-        for cell in template {
-            let (low, high) = alongX ? (cell.frame.minX, cell.frame.maxX) : (cell.frame.minY, cell.frame.maxY)
-            reach = (Swift.min(reach.low, low), Swift.max(reach.high, high - length))
-        }
-        self.reach = reach
+        var reaches = Reaches()
+        reaches.note(template[...], length: length, alongX: alongX)
+        self.reach = reaches.along
     }
 }
