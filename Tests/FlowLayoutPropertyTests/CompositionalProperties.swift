@@ -95,7 +95,7 @@ struct CompositionalProperties {
                         size: CompositionalSize(width: pick([.fractionalWidth(1), .absolute(100)]), height: .absolute(20.5)), pinToVisibleBounds: chance(3))
                 }
                 if vertical {
-                    if chance(3) { section.orthogonalScrolling = pick([.continuous, .paging, .groupPaging]) }
+                    if chance(3) { section.orthogonalScrolling = pick([.continuous, .paging, .groupPaging, .groupPagingCentered]) }
                 }
                 if chance(3) { section.background = insets([0, 5, 7.5]) }
                 return section

@@ -320,8 +320,12 @@ enum CompositionalReference {
         }
         y += ins.top
         if compositional.orthogonalScrolling != nil {
-            // One row along x from the leading inset, moved by the section's orthogonal offset.
-            var x = ins.leading
+            // One row along x from the leading inset, moved by the section's orthogonal offset; a row
+            // that centres its groups grows its insets so its first and last group can be centred (§23.15).
+            let centres = compositional.orthogonalScrolling == .groupPagingCentered && !groups.isEmpty
+            let lead = centres ? max(ins.leading, (dimension - groups[0].width) / 2) : ins.leading
+            let trail = centres ? max(ins.trailing, (dimension - groups[groups.count - 1].width) / 2) : ins.trailing
+            var x = lead
             var tallest = 0.0
             for (index, group) in groups.enumerated() {
                 if index > 0 { x += compositional.interGroupSpacing }
@@ -329,7 +333,7 @@ enum CompositionalReference {
                 x += group.width
                 tallest = max(tallest, group.height)
             }
-            result.orthogonalWidth = x + ins.trailing
+            result.orthogonalWidth = x + trail
             y += tallest
         } else {
             for (index, group) in groups.enumerated() {

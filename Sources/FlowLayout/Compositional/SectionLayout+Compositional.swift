@@ -4,17 +4,21 @@
 final class CompositionalBody: Sendable {
     let section: CompositionalSection
     let placement: CompositionalPlacement
-    /// Where the groups' origin is across the scroll axis: the leading inset (vertical) or the top one.
+    /// Where the groups' origin is across the scroll axis: the leading inset (vertical) or the top one;
+    /// an orthogonal row's leading inset, grown when it centres its groups (§23.15).
     let groupsLead: Double
+    /// An orthogonal row's trailing inset, likewise; the section's otherwise.
+    let rowTrail: Double
     /// A header's and a footer's start and length across the scroll axis (left to right); their
     /// thickness along it is the section's `headerLength` and `footerLength`.
     let headerAcross: (start: Double, length: Double)
     let footerAcross: (start: Double, length: Double)
 
     init(
-        section: CompositionalSection, placement: CompositionalPlacement, groupsLead: Double,
+        section: CompositionalSection, placement: CompositionalPlacement, groupsLead: Double, rowTrail: Double,
         headerAcross: (start: Double, length: Double), footerAcross: (start: Double, length: Double), isOrthogonal: Bool
     ) {
+        self.rowTrail = rowTrail
         self.isOrthogonal = isOrthogonal
         self.section = section
         self.placement = placement
@@ -33,7 +37,22 @@ final class CompositionalBody: Sendable {
 
     /// An orthogonal section's content width: its groups between its leading and trailing insets (§23.11).
     var orthogonalContentWidth: Double {
-        section.contentInsets.leading + placement.extent + section.contentInsets.trailing
+        groupsLead + placement.extent + rowTrail
+    }
+
+    /// A row that pages centring its groups grows its insets so that its first and last groups can
+    /// be centred in a viewport `width` wide: each to (width − that group's length) / 2, when larger
+    /// (§23.15, UIKit's `groupPagingCentered`).
+    static func rowInsets(
+        _ section: CompositionalSection, placement: CompositionalPlacement, isOrthogonal: Bool, width: Double
+    ) -> (leading: Double, trailing: Double) {
+        let insets = section.contentInsets
+        guard isOrthogonal, section.orthogonalScrolling == .groupPagingCentered, placement.groupCount > 0 else {
+            return (insets.leading, insets.trailing)
+        }
+        let first = placement.groupSpan(0).length
+        let last = placement.groupSpan(placement.groupCount - 1).length
+        return (Swift.max(insets.leading, (width - first) / 2), Swift.max(insets.trailing, (width - last) / 2))
     }
 
     /// The cells' frames' origin in the content (left to right) for a section starting at `start`,
@@ -125,8 +144,9 @@ extension SectionLayout {
         self.linesEnd = linesStart + groupsLength
         self.footerStart = linesEnd + scrollTrail
         self.length = footerStart + footer.thickness
+        let row = CompositionalBody.rowInsets(section, placement: placement, isOrthogonal: isOrthogonal, width: environment.dimension)
         self.body = .compositional(CompositionalBody(
-            section: section, placement: placement, groupsLead: direction == .vertical ? insets.leading : insets.top,
+            section: section, placement: placement, groupsLead: direction == .vertical ? row.leading : insets.top, rowTrail: row.trailing,
             headerAcross: header.across, footerAcross: footer.across, isOrthogonal: isOrthogonal))
     }
 }

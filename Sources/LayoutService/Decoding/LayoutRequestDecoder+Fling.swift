@@ -3,7 +3,7 @@ import WireKit
 
 /// `POST /v1/layouts/{id}/fling`: the view's fields (`bounds`, `scale`, `layoutDirection`, `parallax`,
 /// read as a scroll reads them, one bounds only), and `velocity`, `decelerationRate`, `snap`,
-/// `frameRate`, `attributes`.
+/// `frameRate`, `attributes`; a carousel's `section` and `offset`.
 extension LayoutRequestDecoder {
     func decodeFling(_ root: JSONValue, contentInset: EdgeInsets) throws(RequestError) -> FlingRequest {
         var view = ViewFields()
@@ -12,12 +12,17 @@ extension LayoutRequestDecoder {
         var snap = FlingSnap.none
         var frameRate: Int?
         var attributes = false
+        var snapGiven = false
+        var section: Int?
+        var offset: Double?
         try root.members { (key, value) throws(RequestError) in
             if key == Wire.FlingRequest.velocity { velocity = try decodePoint(value) }
             else if key == Wire.FlingRequest.decelerationRate { deceleration = try decodeDecelerationRate(value) }
-            else if key == Wire.FlingRequest.snap { snap = try value.choice(Wire.Words.snaps) }
+            else if key == Wire.FlingRequest.snap { (snap, snapGiven) = (try value.choice(Wire.Words.snaps), true) }
             else if key == Wire.FlingRequest.frameRate { frameRate = try decodeFrameRate(value) }
             else if key == Wire.FlingRequest.attributes { attributes = try value.boolean() }
+            else if key == Wire.FlingRequest.section { section = try value.index() }
+            else if key == Wire.FlingRequest.offset { offset = try value.number(limits) }
             else { return try view.consume(key, value, decoder: self, allowsList: false, allowsOffsets: false) }
             return true
         }
@@ -29,11 +34,20 @@ extension LayoutRequestDecoder {
             throw RequestError.invalid("'attributes' lists the attributes of each frame: give 'frameRate' (60 or 120) too.")
                 .under("attributes")
         }
+        if section != nil && snapGiven {
+            throw RequestError.invalid("A carousel comes to rest by its section's 'orthogonalScrolling'; leave 'snap' out.").under("snap")
+        }
+        if section != nil && offset == nil {
+            throw RequestError.invalid("A carousel fling starts from the section's 'offset': give it.").under("offset")
+        }
+        if section == nil && offset != nil {
+            throw RequestError.invalid("'offset' is a carousel's: give its 'section' too.").under("offset")
+        }
         let (views, parallax) = try view.finish(contentInset: contentInset, decoder: self)
         guard case .one(let viewport) = views else { preconditionFailure("one bounds gives one view") }
         return FlingRequest(
             viewport: viewport, velocity: velocity, deceleration: deceleration, snap: snap, frameRate: frameRate,
-            attributes: attributes, parallax: parallax)
+            attributes: attributes, parallax: parallax, carousel: section.map { OrthogonalOffset(section: $0, offset: offset ?? 0) })
     }
 
     /// `normal`, `fast`, or a rate per millisecond strictly between 0 and 1.

@@ -48,12 +48,17 @@ extension JSONWriter {
         byte(UInt8(ascii: "["))
     }
 
-    /// `{"bounds":…,"attributes":` for one view of a list (`results`, a fling's `frames`), after a
-    /// comma unless it is the first; the object is left open for its attributes.
-    mutating func viewHead(bounds: Rect, first: Bool) {
+    /// `{"bounds":…,"attributes":` for one view of a list (`results`, a fling's `frames`, a carousel
+    /// fling's with its `offset` between), after a comma unless it is the first; the object is left
+    /// open for its attributes.
+    mutating func viewHead(bounds: Rect, first: Bool, carouselOffset: Double? = nil) {
         if !first { byte(UInt8(ascii: ",")) }
         member(Wire.View.bounds, opening: true)
         rect(bounds)
+        if let carouselOffset {
+            member(Wire.CarouselFrame.offset)
+            number(carouselOffset)
+        }
         member(Wire.View.attributes)
     }
 

@@ -56,15 +56,19 @@ struct ViewSequence {
     let parallax: Parallax?
     let band: Bool
     let limit: Int
+    /// A carousel fling's frames: the section, and its offset in each view, written with it.
+    var carousel: (section: Int, offsets: [Double])?
 
     /// Writes the views, separated by commas; nil when they are written, else the index of the view
     /// that passed the limit (the writer then holds a part of the answer).
     func write(into writer: inout JSONWriter) -> Int? {
         var remaining = limit
         for (index, viewport) in viewports.enumerated() {
-            writer.viewHead(bounds: viewport.bounds, first: index == 0)
+            var offsets = orthogonalOffsets
+            if let carousel { offsets.append(OrthogonalOffset(section: carousel.section, offset: carousel.offsets[index])) }
+            writer.viewHead(bounds: viewport.bounds, first: index == 0, carouselOffset: carousel?.offsets[index])
             let written: Bool? = ViewAttributes.with(
-                of: base, in: viewport, orthogonalOffsets: orthogonalOffsets, parallax: parallax, limit: remaining
+                of: base, in: viewport, orthogonalOffsets: offsets, parallax: parallax, limit: remaining
             ) { attributes in
                 let spans = band ? base.sectionSpans(in: viewport) : []
                 remaining -= attributes.count + spans.count

@@ -233,7 +233,8 @@ enum Wire {
     }
 
     enum FlingRequest: Int, WireSchema {
-        case bounds, scrollOffset, velocity, decelerationRate, snap, frameRate, attributes, scale, layoutDirection, parallax
+        case bounds, scrollOffset, velocity, decelerationRate, snap, frameRate, attributes, scale, layoutDirection, parallax, section,
+            offset
         static let names = MemberNames(Self.self)
         static let required: [Self] = [.bounds, .velocity]
 
@@ -346,6 +347,13 @@ enum Wire {
         static let required: [Self] = [.bounds]
     }
 
+    /// A carousel fling's frame: the section's offset, and with attributes the view's bounds too.
+    enum CarouselFrame: Int, WireSchema { case bounds, offset, attributes
+        static let names = MemberNames(Self.self)
+        static let schemaName = "CarouselFlingAnswer.frames[]"
+        static let required: [Self] = [.offset]
+    }
+
     enum Band: Int, WireSchema { case orderedSections, pinsHeaders, pinsFooters, sections, depths
         static let names = MemberNames(Self.self)
         static let required = allCases
@@ -374,6 +382,12 @@ enum Wire {
         case layoutId, algorithmVersion, contentSize, projectedContentOffset, targetContentOffset, duration, frames
         static let names = MemberNames(Self.self)
         static let required: [Self] = [.layoutId, .algorithmVersion, .contentSize, .projectedContentOffset, .targetContentOffset, .duration]
+    }
+
+    enum CarouselFlingAnswer: Int, WireSchema {
+        case layoutId, algorithmVersion, contentSize, section, projectedOffset, targetOffset, duration, frames
+        static let names = MemberNames(Self.self)
+        static let required: [Self] = [.layoutId, .algorithmVersion, .contentSize, .section, .projectedOffset, .targetOffset, .duration]
     }
 
     enum LayoutMetadata: Int, WireSchema {
@@ -442,7 +456,7 @@ enum Wire {
         ScrollRequest.self, FlingRequest.self, UpdateRequest.self, UpdateView.self,
         InsertItems.self, DeleteItems.self, MoveItem.self, ResizeItems.self, AppendItems.self, InsertSections.self, DeleteSections.self,
         LayoutAttributes.self, LayoutResponse.self, ScrollListResponse.self, View.self, Frame.self, Band.self, SectionSpan.self,
-        Depth.self, ElementAnswer.self, FlingAnswer.self,
+        Depth.self, ElementAnswer.self, FlingAnswer.self, CarouselFlingAnswer.self, CarouselFrame.self,
         LayoutMetadata.self, UpdateResponse.self, IndexPath.self, ElementTransition.self, CacheStatistics.self, Status.self,
         Problem.self,
     ]
