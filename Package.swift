@@ -15,7 +15,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.0"),
         .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
-        // openapi.yaml read by the test that holds it against the service's wire declarations.
+        // openapi.yaml read by the tests that hold it against the service's wire declarations and the
+        // HTTP layer's refusals.
         .package(url: "https://github.com/jpsim/Yams", from: "6.0.0"),
     ],
     targets: [
@@ -104,7 +105,9 @@ let package = Package(
         .testTarget(
             name: "LayoutServiceTests",
             dependencies: ["LayoutService", "WireKit", "SeededRandom", "layoutd-fuzz", .product(name: "Yams", package: "Yams")]),
-        .testTarget(name: "LayoutServerTests", dependencies: ["LayoutServer", "SeededRandom", "layoutd-fuzz"]),
+        .testTarget(
+            name: "LayoutServerTests",
+            dependencies: ["LayoutServer", "SeededRandom", "layoutd-fuzz", .product(name: "Yams", package: "Yams")]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -119,7 +119,7 @@ static int inflate_chunk(hs_server *server, struct request_state *state, const c
     stream->avail_in = (uInt)chunk;
     while (stream->avail_in > 0) {
         if (state->member_ended) {
-            if (inflateReset(stream) != Z_OK) return HS_REJECT_BAD_GZIP;
+            if (inflateReset(stream) != Z_OK) return HS_REJECT_MALFORMED_GZIP_BODY;
             state->member_ended = false;
         }
         if (state->length == state->capacity) {
@@ -133,7 +133,7 @@ static int inflate_chunk(hs_server *server, struct request_state *state, const c
         state->length = state->capacity - stream->avail_out;
         if (state->length > server->max_body_bytes) return HS_REJECT_BODY_TOO_LARGE;
         if (result == Z_STREAM_END) state->member_ended = true;
-        else if (result != Z_OK && result != Z_BUF_ERROR) return HS_REJECT_BAD_GZIP;
+        else if (result != Z_OK && result != Z_BUF_ERROR) return HS_REJECT_MALFORMED_GZIP_BODY;
     }
     return -1;
 }

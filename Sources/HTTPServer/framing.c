@@ -46,11 +46,14 @@ int framing_rejection(struct MHD_Connection *connection, struct framing *found) 
     MHD_get_connection_values(connection, MHD_HEADER_KIND, note_framing, &framing);
     *found = framing;
     if (framing.spaced_name || framing.hosts > 1) return HS_REJECT_MALFORMED_REQUEST;
-    if (framing.conflicting_lengths) return HS_REJECT_CONFLICTING_LENGTHS;
-    if (framing.transfer_encodings > 0 && framing.content_lengths > 0) return HS_REJECT_LENGTH_WITH_CODING;
+    if (framing.conflicting_lengths) return HS_REJECT_CONFLICTING_CONTENT_LENGTHS;
+    if (framing.transfer_encodings > 0 && framing.content_lengths > 0) {
+        return HS_REJECT_CONTENT_LENGTH_WITH_TRANSFER_ENCODING;
+    }
     if (framing.transfer_encodings > 1) return HS_REJECT_MALFORMED_REQUEST;
     if (framing.transfer_encodings == 1 && strcasecmp(framing.coding, "chunked") != 0) {
-        return strcasestr(framing.coding, "chunked") != NULL ? HS_REJECT_MALFORMED_REQUEST : HS_REJECT_UNKNOWN_CODING;
+        bool with_chunked = strcasestr(framing.coding, "chunked") != NULL;
+        return with_chunked ? HS_REJECT_MALFORMED_REQUEST : HS_REJECT_UNSUPPORTED_TRANSFER_CODING;
     }
     return -1;
 }

@@ -81,7 +81,7 @@ void *accept_loop(void *argument) {
         if (client >= 0) {
             if (atomic_fetch_add(&server->open_connections, 1) >= server->connection_limit) {
                 atomic_fetch_sub(&server->open_connections, 1);
-                send_raw_rejection(server, client, HS_REJECT_CONNECTION_LIMIT);
+                send_raw_rejection(server, client, HS_REJECT_TOO_MANY_CONNECTIONS);
                 close(client);
             } else if (MHD_add_connection(server->daemon, client, (struct sockaddr *)&peer, length) != MHD_YES) {
                 /* libmicrohttpd closed it; it never started, so no close notification will come. */

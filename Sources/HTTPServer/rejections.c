@@ -19,19 +19,15 @@ uint64_t hs_rejections_total(hs_rejection rejection) {
     return rejection < HS_REJECTION_COUNT ? atomic_load(&rejection_counts[rejection]) : 0;
 }
 
-unsigned hs_rejection_status(hs_rejection rejection) {
-    static const unsigned statuses[HS_REJECTION_COUNT] = {
-        [HS_REJECT_CONFLICTING_LENGTHS] = 400, [HS_REJECT_LENGTH_WITH_CODING] = 400,
-        [HS_REJECT_MISSING_HOST] = 400,        [HS_REJECT_REQUEST_TIMEOUT] = 408,
-        [HS_REJECT_BODY_TOO_LARGE] = 413,      [HS_REJECT_URI_TOO_LONG] = 414,
-        [HS_REJECT_UNKNOWN_CODING] = 501,      [HS_REJECT_CONNECTION_LIMIT] = 503,
-        [HS_REJECT_BODY_BUDGET] = 503,         [HS_REJECT_NO_ANSWER] = 500,
-        [HS_REJECT_MALFORMED_REQUEST] = 400,   [HS_REJECT_HEADERS_TOO_LARGE] = 431,
-        [HS_REJECT_HTTP_VERSION] = 505,        [HS_REJECT_NUL_IN_TARGET] = 400,
-        [HS_REJECT_BAD_GZIP] = 400,
-    };
-    return rejection < HS_REJECTION_COUNT ? statuses[rejection] : 500;
+#define HS_REJECTION_ENTRY(name, status, slug, title, when) [HS_REJECT_##name] = {#name, status, slug, title, when},
+static const hs_rejection_entry catalogue[HS_REJECTION_COUNT] = {HS_REJECTIONS(HS_REJECTION_ENTRY)};
+#undef HS_REJECTION_ENTRY
+
+const hs_rejection_entry *hs_rejection_describe(hs_rejection rejection) {
+    return rejection < HS_REJECTION_COUNT ? &catalogue[rejection] : &catalogue[HS_REJECT_INTERNAL];
 }
+
+unsigned hs_rejection_status(hs_rejection rejection) { return hs_rejection_describe(rejection)->status; }
 
 static bool asks_retry(hs_rejection rejection) { return hs_rejection_status(rejection) == 503; }
 
@@ -102,8 +98,8 @@ static int library_rejection(unsigned status) {
     case 413: return HS_REJECT_BODY_TOO_LARGE;
     case 414: return HS_REJECT_URI_TOO_LONG;
     case 431: return HS_REJECT_HEADERS_TOO_LARGE;
-    case 500: return HS_REJECT_NO_ANSWER;
-    case 505: return HS_REJECT_HTTP_VERSION;
+    case 500: return HS_REJECT_INTERNAL;
+    case 505: return HS_REJECT_HTTP_VERSION_NOT_SUPPORTED;
     default: return -1;
     }
 }

@@ -72,7 +72,7 @@ enum MHD_Result on_access(void *cls, struct MHD_Connection *connection, const ch
         bool complete = state->member_ended || state->inflater->total_in == 0;
         end_decoding(state);
         if (!complete) {
-            refuse(server, state, HS_REJECT_BAD_GZIP);
+            refuse(server, state, HS_REJECT_MALFORMED_GZIP_BODY);
             return answer_refusal(server, connection, state);
         }
     }
@@ -104,7 +104,7 @@ enum MHD_Result on_access(void *cls, struct MHD_Connection *connection, const ch
 /* Queues an answer the owner made (NULL: it made none), with `Connection: close` while draining. */
 static enum MHD_Result queue_answer(hs_server *server, struct MHD_Connection *connection, unsigned status,
                                     struct MHD_Response *response) {
-    if (response == NULL) return queue_rejection(server, connection, HS_REJECT_NO_ANSWER);
+    if (response == NULL) return queue_rejection(server, connection, HS_REJECT_INTERNAL);
     if (atomic_load(&server->quiesced)) {
         /* Draining: finish this request, then close, so the client stops reusing the connection. */
         MHD_add_response_header(response, MHD_HTTP_HEADER_CONNECTION, "close");

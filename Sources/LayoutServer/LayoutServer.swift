@@ -78,7 +78,7 @@ public final class LayoutServer: @unchecked Sendable {
         // The HTTP layer's refusals tell browsers who may read them, as the service's answers do.
         if service.configuration.crossOrigin != nil { config.rejection_headers = addCrossOriginFields }
         // The server copies the bodies while it starts; these arrays only need to outlive the call.
-        let bodies = Rejection.allCases.map { ($0, $0.problem(configuration).body) }
+        let bodies = Rejection.all.map { ($0, $0.problem(configuration).body) }
         let started = configuration.host.withCString { host in
             config.host = host
             return "application/problem+json".withCString { contentType in
@@ -100,11 +100,11 @@ public final class LayoutServer: @unchecked Sendable {
     public static func httpMetrics() -> String {
         var text = "# HELP layoutd_http_bodies_rejected_total Request bodies refused with 413 before reaching the service.\n"
             + "# TYPE layoutd_http_bodies_rejected_total counter\n"
-            + "layoutd_http_bodies_rejected_total \(hs_rejections_total(Rejection.bodyTooLarge.code))\n"
+            + "layoutd_http_bodies_rejected_total \(hs_rejections_total(.HS_REJECT_BODY_TOO_LARGE))\n"
             + "# HELP layoutd_http_rejections_total Requests and connections the HTTP layer answered itself, by reason.\n"
             + "# TYPE layoutd_http_rejections_total counter\n"
-        for rejection in Rejection.allCases {
-            text += "layoutd_http_rejections_total{reason=\"\(rejection.rawValue)\",status=\"\(hs_rejection_status(rejection.code))\"} \(hs_rejections_total(rejection.code))\n"
+        for rejection in Rejection.all {
+            text += "layoutd_http_rejections_total{reason=\"\(rejection.name)\",status=\"\(rejection.status)\"} \(hs_rejections_total(rejection))\n"
         }
         return text
     }
@@ -265,66 +265,6 @@ private func queryArguments(_ exchange: OpaquePointer) -> [(name: String, value:
     return arguments
 }
 
-/// What the HTTP layer refuses by itself, with the problem the service writes for each.
-enum Rejection: String, CaseIterable {
-    case conflictingLengths = "conflicting-content-lengths"
-    case lengthWithCoding = "content-length-with-transfer-encoding"
-    case missingHost = "missing-host"
-    case requestTimeout = "request-timeout"
-    case bodyTooLarge = "body-too-large"
-    case uriTooLong = "uri-too-long"
-    case unknownCoding = "unknown-transfer-coding"
-    case connectionLimit = "connection-limit"
-    case bodyBudget = "body-budget"
-    case noAnswer = "no-answer"
-    case malformedRequest = "malformed-request"
-    case headersTooLarge = "headers-too-large"
-    case httpVersion = "http-version"
-    case nulInTarget = "nul-in-target"
-    case badGzip = "malformed-gzip-body"
-
-    var code: hs_rejection {
-        switch self {
-        case .conflictingLengths: HS_REJECT_CONFLICTING_LENGTHS
-        case .lengthWithCoding: HS_REJECT_LENGTH_WITH_CODING
-        case .missingHost: HS_REJECT_MISSING_HOST
-        case .requestTimeout: HS_REJECT_REQUEST_TIMEOUT
-        case .bodyTooLarge: HS_REJECT_BODY_TOO_LARGE
-        case .uriTooLong: HS_REJECT_URI_TOO_LONG
-        case .unknownCoding: HS_REJECT_UNKNOWN_CODING
-        case .connectionLimit: HS_REJECT_CONNECTION_LIMIT
-        case .bodyBudget: HS_REJECT_BODY_BUDGET
-        case .noAnswer: HS_REJECT_NO_ANSWER
-        case .malformedRequest: HS_REJECT_MALFORMED_REQUEST
-        case .headersTooLarge: HS_REJECT_HEADERS_TOO_LARGE
-        case .httpVersion: HS_REJECT_HTTP_VERSION
-        case .nulInTarget: HS_REJECT_NUL_IN_TARGET
-        case .badGzip: HS_REJECT_BAD_GZIP
-        }
-    }
-
-    func problem(_ configuration: LayoutServer.Configuration) -> Problem {
-        switch self {
-        case .conflictingLengths: .malformedFraming("The request has two different Content-Length headers.")
-        case .lengthWithCoding: .malformedFraming("The request has both Content-Length and Transfer-Encoding.")
-        case .missingHost: .malformedFraming("An HTTP/1.1 request must have a Host header.")
-        case .requestTimeout: .requestTimeout(seconds: configuration.requestTimeoutSeconds)
-        case .bodyTooLarge: .bodyTooLarge(limit: configuration.maxBodyBytes)
-        case .uriTooLong: .uriTooLong(limit: configuration.maxURIBytes)
-        case .unknownCoding: .unknownTransferCoding()
-        case .connectionLimit: .connectionLimit(configuration.connectionLimit)
-        case .bodyBudget: .bodyBudget(configuration.maxInflightBodyBytes)
-        case .noAnswer: .noAnswer()
-        case .malformedRequest: .malformedFraming("The request is not well-formed HTTP/1.1.")
-        case .headersTooLarge: .headersTooLarge(limit: configuration.connectionMemoryBytes)
-        case .httpVersion: .httpVersionNotSupported()
-        case .nulInTarget:
-            .malformedFraming("The request target holds %00, an encoded NUL byte, which no path segment or query parameter may contain.")
-        case .badGzip: .malformedGzip()
-        }
-    }
-}
-
 /// Points `config.rejections` at `bodies`, laid end to end in one buffer, for the duration of `body`
 /// (the server copies them while it starts).
 private func withRejectionBodies<T>(
@@ -335,7 +275,7 @@ private func withRejectionBodies<T>(
             let slots = table.bindMemory(to: hs_bytes.self)
             var offset = 0
             for (rejection, bytes) in bodies {
-                slots[Int(rejection.code.rawValue)] = hs_bytes(bytes: all.baseAddress.map { $0 + offset }, length: bytes.count)
+                slots[Int(rejection.rawValue)] = hs_bytes(bytes: all.baseAddress.map { $0 + offset }, length: bytes.count)
                 offset += bytes.count
             }
         }

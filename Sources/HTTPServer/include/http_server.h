@@ -22,6 +22,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "rejection_catalogue.h"
+
 #ifdef __cplusplus
 extern "C" {
 #endif
@@ -35,30 +37,35 @@ typedef struct hs_exchange hs_exchange;
 
 /* Called once per complete request, on one of the pool's worker threads, concurrently with calls on
  * the others. It must answer through one of the respond calls before it returns (else the server
- * answers HS_REJECT_NO_ANSWER). */
+ * answers HS_REJECT_INTERNAL). */
 typedef void (*hs_handler)(void *context, hs_exchange *exchange);
 
-/* Requests the server answers itself, without calling the handler. The owner supplies each answer's
- * body (see hs_config.rejections); the server adds the status, the content type, `Connection: close`
- * (and `Retry-After` for the 503s) and closes the connection after it. */
-typedef enum hs_rejection {
-    HS_REJECT_CONFLICTING_LENGTHS, /* 400: two different Content-Length headers */
-    HS_REJECT_LENGTH_WITH_CODING,  /* 400: Content-Length and Transfer-Encoding together */
-    HS_REJECT_MISSING_HOST,        /* 400: an HTTP/1.1 request without Host */
-    HS_REJECT_REQUEST_TIMEOUT,     /* 408: the request did not arrive in full within the deadline */
-    HS_REJECT_BODY_TOO_LARGE,      /* 413: the body is over max_body_bytes */
-    HS_REJECT_URI_TOO_LONG,        /* 414: the request target is over max_uri_bytes */
-    HS_REJECT_UNKNOWN_CODING,      /* 501: a transfer coding other than chunked */
-    HS_REJECT_CONNECTION_LIMIT,    /* 503: connection_limit connections are open */
-    HS_REJECT_BODY_BUDGET,         /* 503: the body would take in-flight bodies past their budget */
-    HS_REJECT_NO_ANSWER,           /* 500: the handler returned without answering */
-    HS_REJECT_MALFORMED_REQUEST,   /* 400: a request line or header that is not HTTP/1.1 */
-    HS_REJECT_HEADERS_TOO_LARGE,   /* 431: the request line and headers do not fit connection_memory_limit */
-    HS_REJECT_HTTP_VERSION,        /* 505: an HTTP version other than 1.0 and 1.1 */
-    HS_REJECT_NUL_IN_TARGET,       /* 400: %00 (an encoded NUL) in the path or query */
-    HS_REJECT_BAD_GZIP,            /* 400: a body sent with Content-Encoding: gzip that is not gzip */
-    HS_REJECTION_COUNT
+/* Requests the server answers itself, without calling the handler, as rejection_catalogue.h lists
+ * them. The owner supplies each answer's body (see hs_config.rejections); the server adds the status,
+ * the content type, `Connection: close` (and `Retry-After` for the 503s) and closes the connection
+ * after it. Closed: Swift imports it as an enum it can switch over exhaustively. */
+#define HS_REJECTION_CASE(name, status, slug, title, when) HS_REJECT_##name,
+typedef enum __attribute__((enum_extensibility(closed))) hs_rejection {
+    HS_REJECTIONS(HS_REJECTION_CASE)
 } hs_rejection;
+#undef HS_REJECTION_CASE
+
+/* Apart from the enum, so that the enum has no case that is not a rejection. */
+#define HS_REJECTION_ONE(name, status, slug, title, when) +1
+enum { HS_REJECTION_COUNT = 0 HS_REJECTIONS(HS_REJECTION_ONE) };
+#undef HS_REJECTION_ONE
+
+/* A rejection's line of the catalogue: its name (after HS_REJECT_), status line's code, the owner's
+ * problem slug and title, and when it is answered. */
+typedef struct hs_rejection_entry {
+    const char *name;
+    unsigned status;
+    const char *slug;
+    const char *title;
+    const char *when;
+} hs_rejection_entry;
+
+const hs_rejection_entry *hs_rejection_describe(hs_rejection rejection);
 
 /* The status line's code of each rejection. */
 unsigned hs_rejection_status(hs_rejection rejection);
@@ -75,7 +82,7 @@ typedef struct hs_config {
     uint16_t port;
     /* Worker threads; 0 means one per online CPU. */
     unsigned threads;
-    /* Open connections; one more is answered HS_REJECT_CONNECTION_LIMIT and closed at once. */
+    /* Open connections; one more is answered HS_REJECT_TOO_MANY_CONNECTIONS and closed at once. */
     unsigned connection_limit;
     /* Seconds a connection may stay idle between requests before it is closed. */
     unsigned connection_timeout_seconds;
@@ -179,7 +186,7 @@ int hs_exchange_add_header_bytes(hs_exchange *exchange, const void *name, size_t
  * calls; the request's method, path, headers, query and body stay valid until then too. Call at most
  * once, from the handler, before any respond call; NULL (and nothing suspended) when it cannot. */
 hs_exchange *hs_exchange_defer(hs_exchange *exchange);
-/* Sends the answer set on a deferred exchange (none set: HS_REJECT_NO_ANSWER) and frees the exchange.
+/* Sends the answer set on a deferred exchange (none set: HS_REJECT_INTERNAL) and frees the exchange.
  * Call once, from any thread. */
 void hs_exchange_resume(hs_exchange *deferred);
 
