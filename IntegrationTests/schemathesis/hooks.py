@@ -38,6 +38,9 @@ them out. The document states them all in prose (`LayoutRequest`, `LayoutRegistr
 12. A compositional description's rules across fields (`Compositional`, docs/flow-layout.md §23.13):
     refused at the `compositional` it breaks (or inside it), or at the registration's missing
     `viewport` side that its sections need.
+13. A carousel fling's `section` (`FlingRequest`) must name an orthogonal compositional section of the
+    layout (docs/flow-layout.md §23.15): `/problems/invalid-field` at `/section`; the layout's
+    sections are the server's to know, so the problem is the proof.
 
 A schema-valid request that breaks one of them gets a 400, which `positive_data_acceptance` reports as
 "schema-valid request rejected". `filter_failure` drops exactly that report, and only when this module
@@ -178,6 +181,9 @@ def documented_rejection(case, response) -> bool:
         return True
     if case.path.endswith("/fling") and kind == "/problems/invalid-field" and pointer == "/snap" and isinstance(body, dict) \
             and body.get("snap") == "line":
+        return True
+    if case.path.endswith("/fling") and kind == "/problems/invalid-field" and pointer == "/section" and isinstance(body, dict) \
+            and "section" in body:
         return True
     section = section_past_item_limit(body)
     return section is not None and kind == "/problems/limit-exceeded" and (

@@ -171,7 +171,7 @@ struct CarouselFlingProperties {
         let section = CompositionalSection(group: group, interGroupSpacing: 10, orthogonalScrolling: .groupPagingCentered)
         let layout = BaseLayout(FlowLayoutInput(
             sections: [FlowSection(items: .count(3), compositional: section)], crossAxisLength: 390, scrollAxisLength: 844))
-        #expect(layout.orthogonalContentWidths.first.map { $0.width - 810 } == 0)
+        #expect(layout.orthogonalContentWidths.first?.width == 810.0, "95 + 620 + 95")
         #expect(layout.carouselOffsets(section: 0) == 0...420)
         for page in 0..<3 {
             let offset = Double(page) * 210

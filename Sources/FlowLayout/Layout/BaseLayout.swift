@@ -49,6 +49,9 @@ public final class BaseLayout: Sendable {
     /// Each orthogonal section's content width (docs/flow-layout.md §23.11), by section index; most
     /// layouts have none.
     public let orthogonalContentWidths: [(section: Int, width: Double)]
+    /// The layout's carousels (its orthogonal sections) and the width they show, nil when it has none:
+    /// what parallax and the carousel effect read (docs/parallax.md, "Carousels").
+    public let carouselRows: CarouselRows?
     /// Whether any compositional section has a background: only then does a query look for them.
     let hasSectionBackgrounds: Bool
 
@@ -140,6 +143,8 @@ public final class BaseLayout: Sendable {
         }
         self.sections = sections
         self.orthogonalContentWidths = Self.orthogonalContentWidths(of: sections)
+        self.carouselRows = orthogonalContentWidths.isEmpty
+            ? nil : CarouselRows(sections: orthogonalContentWidths.map(\.section), width: environment.dimension)
         self.hasSectionBackgrounds = sections.contains { section in
             if case .compositional(let body) = section.body { return body.section.background != nil }
             return false

@@ -8,12 +8,19 @@ public struct Parallax: Hashable, Sendable {
     public var stretchHeader: StretchHeader?
     /// Path's overscroll background layers, in order.
     public var backgrounds: [BackgroundLayer]
+    /// The carousels' cards' scale and alpha; read where an answer is written (`CarouselEffect.look`),
+    /// from the frames, so the attributes keep their size.
+    public var carousel: CarouselEffect?
 
     /// The effects given; none unless given.
-    public init(cells: CellParallax? = nil, stretchHeader: StretchHeader? = nil, backgrounds: [BackgroundLayer] = []) {
+    public init(
+        cells: CellParallax? = nil, stretchHeader: StretchHeader? = nil, backgrounds: [BackgroundLayer] = [],
+        carousel: CarouselEffect? = nil
+    ) {
         self.cells = cells
         self.stretchHeader = stretchHeader
         self.backgrounds = backgrounds
+        self.carousel = carousel
     }
 }
 
@@ -21,22 +28,26 @@ extension Parallax {
     /// Sets the offsets of the cells in `attributes` and appends the header and background layers that
     /// intersect the bounds. `depth` gives a cell's own `maxOffset` when the request set one; nil
     /// when no cell has one, so nothing is asked per cell. `attributes` are a visible query's answer
-    /// for `viewport` (content coordinates); offsets are along the scroll axis, in points. O(k + layers)
-    /// for k attributes.
+    /// for `viewport` (content coordinates); offsets are along the scroll axis, in points, but for the
+    /// cells of `carousels`: along x, against their row (x from 0 to its width, the bounds' y and
+    /// height; docs/parallax.md, "Carousels"). O(k + layers) for k attributes.
     public func apply(
         to attributes: inout [LayoutAttributes], viewport: Viewport, scrollDirection: ScrollDirection,
-        depth: ((_ section: Int, _ item: Int) -> Double?)? = nil
+        depth: ((_ section: Int, _ item: Int) -> Double?)? = nil, carousels: CarouselRows? = nil
     ) {
         if let cells {
+            var row = viewport
+            if let carousels { row.bounds = Rect(x: 0, y: viewport.bounds.minY, width: carousels.width, height: viewport.bounds.size.height) }
             // In place through the buffer: an element copied out and two stores back, each checking
             // the array is unshared, cost more than the effect itself.
             attributes.withUnsafeMutableBufferPointer { elements in
                 for index in elements.indices where elements[index].kind == .cell {
+                    let sideways = carousels?.contains(elements[index].section) == true
+                    let axis = sideways ? ScrollDirection.horizontal : scrollDirection
                     let effect = cells.effect(
-                        frame: elements[index].frame, viewport: viewport, scrollDirection: scrollDirection,
+                        frame: elements[index].frame, viewport: sideways ? row : viewport, scrollDirection: axis,
                         maxOffset: depth?(elements[index].section, elements[index].item))
-                    elements[index].parallaxOffset = scrollDirection == .vertical
-                        ? Point(x: 0, y: effect.offset) : Point(x: effect.offset, y: 0)
+                    elements[index].parallaxOffset = axis == .vertical ? Point(x: 0, y: effect.offset) : Point(x: effect.offset, y: 0)
                     elements[index].progress = effect.progress
                 }
             }

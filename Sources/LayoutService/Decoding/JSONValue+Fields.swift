@@ -22,6 +22,13 @@ extension JSONValue {
         return value
     }
 
+    /// A number from 0 to 1 (a scale or an alpha).
+    func fraction() throws(RequestError) -> Double {
+        guard let value = double else { throw .invalid("Expected a number from 0 to 1, got \(typeName).") }
+        guard value >= 0, value <= 1 else { throw .invalid("Expected a number from 0 to 1, got \(JSONWriter.spelling(value)).") }
+        return value
+    }
+
     /// A length that may not be negative (sizes).
     func length(_ limits: Limits) throws(RequestError) -> Double {
         let value = try number(limits)

@@ -15,6 +15,7 @@ extension LayoutRequestDecoder {
         // Plain locals, the `Parallax` made once at the end, so the closure below never copies one.
         var stretchHeader: StretchHeader?
         var backgrounds: [BackgroundLayer] = []
+        var carousel: CarouselEffect?
         try value.members { (key, value) throws(RequestError) in
             if key == Wire.Parallax.model { model = try value.choice(Wire.Words.cellModels) }
             else if key == Wire.Parallax.maxOffset { maxOffset = try value.length(limits) }
@@ -33,12 +34,13 @@ extension LayoutRequestDecoder {
             else if key == Wire.Parallax.factor { factor = try value.length(limits) }
             else if key == Wire.Parallax.stretchHeader { stretchHeader = try decodeStretchHeader(value) }
             else if key == Wire.Parallax.backgrounds { backgrounds = try decodeBackgrounds(value) }
+            else if key == Wire.Parallax.carousel { carousel = try decodeCarouselEffect(value) }
             else { return false }
             return true
         }
         guard let model else {
-            if stretchHeader == nil && backgrounds.isEmpty {
-                throw RequestError.invalid("Give a cell 'model', a 'stretchHeader' or 'backgrounds'.").under("model")
+            if stretchHeader == nil && backgrounds.isEmpty && carousel == nil {
+                throw RequestError.invalid("Give a cell 'model', a 'stretchHeader', 'backgrounds' or a 'carousel' effect.").under("model")
             }
             let cellFields: [(Bool, String)] = [
                 (maxOffset != nil, "maxOffset"), (clamp != nil, "clamp"), (direction != nil, "direction"),
@@ -48,7 +50,7 @@ extension LayoutRequestDecoder {
             if let (_, name) = cellFields.first(where: { $0.0 }) {
                 throw RequestError.invalid("'\(name)' configures a cell model; give 'model' too.").under(name)
             }
-            return Parallax(stretchHeader: stretchHeader, backgrounds: backgrounds)
+            return Parallax(stretchHeader: stretchHeader, backgrounds: backgrounds, carousel: carousel)
         }
         /// A field that the chosen model fixes or does not read.
         func refuse(_ present: Bool, _ name: String, _ why: String) throws(RequestError) {
@@ -85,7 +87,22 @@ extension LayoutRequestDecoder {
             try refuse(targetInset != nil, "targetInset", "is not read by the preset")
             cells = .tableCellImage(factor: factor, insets: insets ?? .zero)
         }
-        return Parallax(cells: cells, stretchHeader: stretchHeader, backgrounds: backgrounds)
+        return Parallax(cells: cells, stretchHeader: stretchHeader, backgrounds: backgrounds, carousel: carousel)
+    }
+
+    /// `carousel`: `{minScale, minAlpha}`, each in 0…1.
+    private func decodeCarouselEffect(_ value: JSONValue) throws(RequestError) -> CarouselEffect {
+        var minScale: Double?
+        var minAlpha: Double?
+        try value.members { (key, value) throws(RequestError) in
+            if key == Wire.CarouselEffect.minScale { minScale = try value.fraction() }
+            else if key == Wire.CarouselEffect.minAlpha { minAlpha = try value.fraction() }
+            else { return false }
+            return true
+        }
+        guard let minScale else { throw RequestError.invalid("The field 'minScale' is required.").under("minScale") }
+        guard let minAlpha else { throw RequestError.invalid("The field 'minAlpha' is required.").under("minAlpha") }
+        return CarouselEffect(minScale: minScale, minAlpha: minAlpha)
     }
 
     private func decodeStretchHeader(_ value: JSONValue) throws(RequestError) -> StretchHeader {

@@ -71,14 +71,14 @@ extension JSONWriter {
         byte(UInt8(ascii: "}"))
     }
 
-    mutating func attributeList(_ attributes: [LayoutAttributes]) {
+    mutating func attributeList(_ attributes: [LayoutAttributes], looks: CarouselLooks? = nil) {
         byte(UInt8(ascii: "["))
         let memo = AttributePrefixMemo.current
         // Read in place: `enumerated()` copied each attribute (a hundred bytes) out of the array first.
         attributes.withUnsafeBufferPointer { attributes in
             for index in attributes.indices {
                 if index > 0 { byte(UInt8(ascii: ",")) }
-                self.attributes(attributes[index], memo: memo)
+                self.attributes(attributes[index], memo: memo, look: looks?.look(of: attributes[index]))
             }
         }
         byte(UInt8(ascii: "]"))
@@ -86,14 +86,15 @@ extension JSONWriter {
 
     /// One attribute: the members that stay put as the view scrolls from `memo`, then those that move.
     @inline(__always)
-    mutating func attributes(_ attributes: LayoutAttributes, memo: AttributePrefixMemo) {
+    mutating func attributes(_ attributes: LayoutAttributes, memo: AttributePrefixMemo, look: (scale: Double, alpha: Double)? = nil) {
         memo.write(attributes, into: &self) { $0.attributePrefix(attributes) }
-        attributeSuffix(attributes)
+        attributeSuffix(attributes, look: look)
     }
 
-    /// The members that move with the view (parallax offset, progress), and the closing brace.
+    /// The members that move with the view (parallax offset, progress, a carousel's scale and alpha),
+    /// and the closing brace.
     @inline(__always)
-    mutating func attributeSuffix(_ attributes: LayoutAttributes) {
+    mutating func attributeSuffix(_ attributes: LayoutAttributes, look: (scale: Double, alpha: Double)? = nil) {
         if let offset = attributes.parallaxOffset {
             // A cell moves along the scroll axis only, so one coordinate is 0: written with its key as
             // one constant, which saves a number's spelling per cell.
@@ -113,6 +114,12 @@ extension JSONWriter {
         if let progress = attributes.progress {
             raw(Fragments.progress)
             number(progress)
+        }
+        if let look {
+            member(Wire.LayoutAttributes.scale)
+            number(look.scale)
+            member(Wire.LayoutAttributes.alpha)
+            number(look.alpha)
         }
         byte(UInt8(ascii: "}"))
     }

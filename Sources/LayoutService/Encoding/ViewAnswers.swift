@@ -3,20 +3,20 @@ import WireKit
 
 /// The attributes of the elements in one viewport of a base layout, with parallax.
 enum ViewAttributes {
-    /// Calls `body` with them; the array is the thread's scratch, valid during the call. Nil, without
-    /// calling `body`, when the viewport holds more than `limit` elements: the answer would be too
-    /// large to send.
+    /// Calls `body` with them and the carousel effect's looks to write on them; the array is the
+    /// thread's scratch, valid during the call. Nil, without calling `body`, when the viewport holds
+    /// more than `limit` elements: the answer would be too large to send.
     static func with<Result>(
         of base: BaseLayout, in viewport: Viewport, orthogonalOffsets: [OrthogonalOffset] = [], parallax: Parallax?, limit: Int,
-        _ body: ([LayoutAttributes]) -> Result
+        _ body: ([LayoutAttributes], CarouselLooks?) -> Result
     ) -> Result? {
         AttributeScratch.with { attributes in
             attributes.reserveCapacity(64)
             base.attributes(in: viewport, orthogonalOffsets: orthogonalOffsets, into: &attributes, limit: limit)
             guard attributes.count <= limit else { return nil }
             let depth: ((Int, Int) -> Double?)? = base.hasParallaxDepths ? { base.parallaxDepth(section: $0, item: $1) } : nil
-            parallax?.apply(to: &attributes, viewport: viewport, scrollDirection: base.scrollDirection, depth: depth)
-            return body(attributes)
+            parallax?.apply(to: &attributes, viewport: viewport, scrollDirection: base.scrollDirection, depth: depth, carousels: base.carouselRows)
+            return body(attributes, CarouselLooks(parallax, base: base))
         }
     }
 }
@@ -28,6 +28,7 @@ struct ViewAnswer: WireAnswer {
     let cacheHit: Bool
     let contentSize: Size
     let attributes: [LayoutAttributes]
+    let looks: CarouselLooks?
     /// Each orthogonal section's content width (docs/flow-layout.md §23.11).
     let orthogonalSections: [(section: Int, width: Double)]
     /// With a band: the layout and the sections' spans, what a client needs to compute the views
@@ -39,7 +40,7 @@ struct ViewAnswer: WireAnswer {
     func encode(into writer: inout JSONWriter) {
         writer.viewAnswerHead(
             layoutId: layoutId, cacheHit: cacheHit, contentSize: contentSize, orthogonalSections: orthogonalSections)
-        writer.attributeList(attributes)
+        writer.attributeList(attributes, looks: looks)
         if let band { writer.band(band.base, spans: band.spans, attributes: attributes) }
         writer.closeObject()
     }
@@ -69,11 +70,11 @@ struct ViewSequence {
             writer.viewHead(bounds: viewport.bounds, first: index == 0, carouselOffset: carousel?.offsets[index])
             let written: Bool? = ViewAttributes.with(
                 of: base, in: viewport, orthogonalOffsets: offsets, parallax: parallax, limit: remaining
-            ) { attributes in
+            ) { attributes, looks in
                 let spans = band ? base.sectionSpans(in: viewport) : []
                 remaining -= attributes.count + spans.count
                 guard remaining >= 0 else { return false }
-                writer.attributeList(attributes)
+                writer.attributeList(attributes, looks: looks)
                 if band { writer.band(base, spans: spans, attributes: attributes) }
                 return true
             }

@@ -124,13 +124,13 @@ extension LayoutService {
         // Written inside the call: the attributes are the thread's scratch array, lent for it.
         let written = ViewAttributes.with(
             of: base, in: viewport, orthogonalOffsets: orthogonalOffsets, parallax: parallax, limit: limit
-        ) { attributes -> ResponseBody? in
+        ) { attributes, looks -> ResponseBody? in
             // A band's sections count against the same budget as the attributes, before a byte is
             // written: with negative insets every section of the layout may be in a band.
             let spans = band ? base.sectionSpans(in: viewport) : []
             guard attributes.count + spans.count <= limit else { return nil }
             let answer = ViewAnswer(
-                layoutId: id, cacheHit: cacheHit, contentSize: Self.contentSize(base, viewport), attributes: attributes,
+                layoutId: id, cacheHit: cacheHit, contentSize: Self.contentSize(base, viewport), attributes: attributes, looks: looks,
                 orthogonalSections: base.orthogonalContentWidths, band: band ? (base, spans) : nil)
             return answer.encoded()
         }

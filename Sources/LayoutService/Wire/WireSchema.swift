@@ -187,7 +187,7 @@ enum Wire {
     }
 
     enum Parallax: Int, WireSchema {
-        case model, maxOffset, clamp, direction, insets, targetInset, imageOverflow, factor, stretchHeader, backgrounds
+        case model, maxOffset, clamp, direction, insets, targetInset, imageOverflow, factor, stretchHeader, backgrounds, carousel
         static let names = MemberNames(Self.self)
 
         static func words(_ member: Self) -> [String]? {
@@ -205,6 +205,13 @@ enum Wire {
         static let names = MemberNames(Self.self)
         static let schemaName = "Parallax.stretchHeader"
         static let required: [Self] = [.height]
+    }
+
+    /// `Parallax.carousel`: the carousels' cards' scale and alpha (docs/parallax.md, "Carousels").
+    enum CarouselEffect: Int, WireSchema { case minScale, minAlpha
+        static let names = MemberNames(Self.self)
+        static let schemaName = "Parallax.carousel"
+        static let required: [Self] = [.minScale, .minAlpha]
     }
 
     /// An element of `Parallax.backgrounds`.
@@ -304,7 +311,7 @@ enum Wire {
     // MARK: Answers
 
     enum LayoutAttributes: Int, WireSchema {
-        case kind, section, item, column, layer, frame, center, zIndex, estimated, parallaxOffset, progress
+        case kind, section, item, column, layer, frame, center, zIndex, estimated, parallaxOffset, progress, scale, alpha
         static let names = MemberNames(Self.self)
         static let required: [Self] = [.kind, .frame, .center, .zIndex]
 
@@ -452,7 +459,7 @@ enum Wire {
         Point.self, Size.self, ItemSize.self, EdgeInsets.self, Bounds.self, OutPoint.self, OutSize.self, Rect.self,
         Item.self, Section.self, Masonry.self, Compositional.self, CompositionalGroup.self, CompositionalSubitem.self, Dimension.self,
         DirectionalInsets.self, Spacing.self, EdgeSpacing.self, BoundaryItem.self, SectionBackground.self, OrthogonalOffset.self,
-        OrthogonalSection.self, FlowLayoutSettings.self, Parallax.self, StretchHeader.self, BackgroundLayer.self, LayoutRequest.self, LayoutRegistration.self,
+        OrthogonalSection.self, FlowLayoutSettings.self, Parallax.self, StretchHeader.self, CarouselEffect.self, BackgroundLayer.self, LayoutRequest.self, LayoutRegistration.self,
         ScrollRequest.self, FlingRequest.self, UpdateRequest.self, UpdateView.self,
         InsertItems.self, DeleteItems.self, MoveItem.self, ResizeItems.self, AppendItems.self, InsertSections.self, DeleteSections.self,
         LayoutAttributes.self, LayoutResponse.self, ScrollListResponse.self, View.self, Frame.self, Band.self, SectionSpan.self,
