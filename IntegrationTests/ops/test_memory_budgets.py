@@ -169,7 +169,8 @@ def documented_bound(*, cache, bodies, answers, max_body, attributes, threads, c
 
 
 def test_peak_memory_stays_within_the_documented_bound_with_the_largest_answers_at_once(layoutd):
-    """The largest answer every route allows (100,000 elements, about 18 MB each), four of each at once
+    """The largest answer every route allows (100,000 elements, about 18 MB each; carousels' flings and
+    scrolls of every carousel a request may name among them), four of each at once
     from clients that read late: answers past --max-inflight-answer-bytes are refused (503 server-busy)
     rather than held, and peak RSS stays within the README's bound."""
     import threading
@@ -183,6 +184,14 @@ def test_peak_memory_stays_within_the_documented_bound_with_the_largest_answers_
                                                              "itemCount": 1_000_000})
     assert status == 201, body[:200]
     layout = json.loads(body)["layoutId"]
+    # 64 carousels (as many as a request scrolls) of 15,625 cells, 160 a group across 400 points, 4 high.
+    row = {"orthogonalScrolling": "continuous", "group": {
+        "direction": "horizontal", "width": {"fractionalWidth": 1}, "height": {"absolute": 4}, "count": 160,
+        "subitems": [{"width": {"absolute": 1}, "height": {"fractionalHeight": 1}}]}}
+    status, _, body = server.request("POST", "/v1/layouts", {"viewport": {"width": 400, "height": 400},
+                                                             "sections": [{"itemCount": 15_625, "compositional": row}] * 64})
+    assert status == 201, body[:200]
+    carousels = json.loads(body)["layoutId"]
     parallax = {"model": "center", "maxOffset": 30}
     # Each the largest of its route on this grid of 100 cells a line, 4 points apart: 1,000 lines of
     # cells, or 240 bounds of 400 cells, or 600 frames of about 166 cells.
@@ -196,6 +205,16 @@ def test_peak_memory_stays_within_the_documented_bound_with_the_largest_answers_
         "fling frames": ("POST", f"/v1/layouts/{layout}/fling", {
             "bounds": {"x": 0, "y": 0, "width": 400, "height": 3.7}, "velocity": {"x": 0, "y": 5000},
             "frameRate": 120, "attributes": True, "parallax": parallax}),
+        # 598 frames of about 162 cells of the first carousel: 21,000 points/s goes 10,479 points in 4.97 s.
+        "carousel fling frames": ("POST", f"/v1/layouts/{carousels}/fling", {
+            "bounds": {"x": 0, "y": 0, "width": 400, "height": 3.7}, "section": 0, "offset": 0,
+            "velocity": {"x": 21000, "y": 0}, "frameRate": 120, "attributes": True,
+            "parallax": {**parallax, "carousel": {"minScale": 0.8, "minAlpha": 0.5}}}),
+        # Every carousel scrolled, each showing about 1,520 cells of a view 3,800 points wide.
+        "64 carousels": ("POST", f"/v1/layouts/{carousels}/attributes", {
+            "bounds": {"x": 0, "y": 0, "width": 3800, "height": 256},
+            "orthogonalOffsets": [{"section": s, "offset": 1000 + s} for s in range(64)],
+            "parallax": {**parallax, "carousel": {"minScale": 0.8, "minAlpha": 0.5}}}),
         "transitions": ("POST", f"/v1/layouts/{layout}/updates", {
             "updates": [{"op": "deleteItems", "section": 0, "at": 0, "count": 1}],
             "transitions": {"bounds": {"x": 0, "y": 0, "width": 400, "height": 3990}}}),
