@@ -38,9 +38,11 @@ them out. The document states them all in prose (`LayoutRequest`, `LayoutRegistr
 12. A compositional description's rules across fields (`Compositional`, docs/flow-layout.md §23.13):
     refused at the `compositional` it breaks (or inside it), or at the registration's missing
     `viewport` side that its sections need.
-13. A carousel fling's `section` (`FlingRequest`) must name an orthogonal compositional section of the
-    layout (docs/flow-layout.md §23.15): `/problems/invalid-field` at `/section`; the layout's
-    sections are the server's to know, so the problem is the proof.
+13. A carousel fling's `section` (`FlingRequest`), and each `carouselBands` entry's (`ScrollRequest`),
+    must name an orthogonal compositional section of the layout (docs/flow-layout.md §23.15):
+    `/problems/invalid-field` at `/section` or `/carouselBands/2/section`; the layout's sections are
+    the server's to know, so the problem is the proof. An entry's `to` below its `from` is refused at
+    its `to`.
 
 A schema-valid request that breaks one of them gets a 400, which `positive_data_acceptance` reports as
 "schema-valid request rejected". `filter_failure` drops exactly that report, and only when this module
@@ -63,6 +65,7 @@ adds trimmed to the limits on items and sections (generated layouts are often fu
 the request schema-valid (schemathesis revalidates a case a hook changed); negative data is left alone.
 """
 import json
+import re
 import sys
 import threading
 
@@ -134,6 +137,16 @@ def element_query_conflict(case) -> bool:
     return any(name in query for name in ELEMENT_SCROLL[1:])
 
 
+def carousel_band_rule(body, pointer) -> bool:
+    """Rule 13: the entry `pointer` names is there, and its `to` is below its `from` when it names `to`."""
+    index, field = pointer.split("/")[2:4]
+    bands = body.get("carouselBands")
+    if not isinstance(bands, list) or int(index) >= len(bands) or not isinstance(bands[int(index)], dict):
+        return False
+    entry = bands[int(index)]
+    return field == "section" or entry.get("to", 0) < entry.get("from", 0)
+
+
 def problem_body(response) -> bytes:
     """The problem a 400 carries; for a HEAD, which carries none, the one the same GET answers (a
     HEAD's status and headers are its GET's, RFC 9110 §9.3.2)."""
@@ -184,6 +197,9 @@ def documented_rejection(case, response) -> bool:
         return True
     if case.path.endswith("/fling") and kind == "/problems/invalid-field" and pointer == "/section" and isinstance(body, dict) \
             and "section" in body:
+        return True
+    if kind == "/problems/invalid-field" and isinstance(pointer, str) and isinstance(body, dict) \
+            and re.fullmatch(r"/carouselBands/\d+/(section|to)", pointer) and carousel_band_rule(body, pointer):
         return True
     section = section_past_item_limit(body)
     return section is not None and kind == "/problems/limit-exceeded" and (

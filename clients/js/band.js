@@ -3,7 +3,7 @@
 // (docs/flow-layout.md §19): cells picked from the band, headers and footers pinned here from the
 // sections' spans, parallax computed here (parallax.js).
 
-import { backgroundFrame, cellEffect, stretchHeaderFrame } from './parallax.js';
+import { backgroundFrame, carouselLook, cellEffect, stretchHeaderFrame } from './parallax.js';
 
 /** Closed intersection, as the service's `Rect.touches`: rectangles meeting along an edge intersect. */
 export function touches(a, b) {
@@ -51,6 +51,10 @@ export class Band {
     this.sections = answer.band.sections;
     this.sectionIndex = new Map(this.sections.map((span) => [span.section, span]));
     this.depths = new Map(answer.band.depths.map((d) => [`${d.section},${d.item}`, d.maxOffset]));
+    // Carousels (orthogonal sections, vertical layouts only): their cells come from carousel bands
+    // when a view names their offsets, and move along x against the row for parallax.
+    this.carousels = new Set((answer.orthogonalSections ?? []).map((row) => row.section));
+    this.dimension = this.contentSize.width;
     // Cells are in the answer's order, not sorted along the scroll axis (a line's cells start where
     // their alignment puts them, sections may overlap), so a view's candidates are bracketed by the
     // running maximum of their ends (from the first) and the running minimum of their starts (from
@@ -90,11 +94,14 @@ export class Band {
   }
 
   /** The attributes the service answers for `bounds` (inside the band) with `parallax` (resolved by
-   * `resolveParallax`): the same elements in the same order, frames equal, offsets equal. */
-  view(bounds, parallax = null) {
+   * `resolveParallax`): the same elements in the same order, frames equal, offsets equal. With
+   * `carousels` (`{offsets, bands}`: maps from a carousel's section to its offset and to a
+   * `CarouselBand` covering the view there), each carousel's cells at its offset. */
+  view(bounds, parallax = null, carousels = null) {
     const result = [];
     if (!isEmpty(bounds) && (this.vertical ? this.contentSize.width : this.contentSize.height) > 0) {
-      this.#appendCells(bounds, result);
+      if (carousels && this.carousels.size) this.#appendCellsWithCarousels(bounds, carousels, result);
+      else this.#appendCells(bounds, result);
       this.#appendSupplementaries('header', bounds, result);
       this.#appendSupplementaries('footer', bounds, result);
       for (const background of this.sectionBackgrounds) {
@@ -132,6 +139,31 @@ export class Band {
       }
       if (sectionTouches && touches(cell.frame, bounds)) result.push(cell);
     }
+  }
+
+  /** The layout's sections of the carousels in view, ascending: those whose spans touch `bounds`. */
+  carouselsIn(bounds) {
+    return [...this.carousels].filter((section) => {
+      const span = this.sectionIndex.get(section);
+      return span && this.#sectionTouches(span, bounds);
+    }).sort((a, b) => a - b);
+  }
+
+  /** The band's cells but the carousels', merged by section with each carousel's at its offset: the
+   * service lists a view's cells section by section. */
+  #appendCellsWithCarousels(bounds, { offsets, bands }, result) {
+    const others = [];
+    this.#appendCells(bounds, others);
+    const options = { scale: this.scale, rightToLeft: this.rightToLeft, dimension: this.dimension };
+    const rows = this.carouselsIn(bounds);
+    const place = (section) => result.push(...bands.get(section).cellsAt(bounds, offsets.get(section) ?? 0, options));
+    let row = 0;
+    for (const cell of others) {
+      if (this.carousels.has(cell.section)) continue;
+      while (row < rows.length && rows[row] < cell.section) place(rows[row++]);
+      result.push(cell);
+    }
+    while (row < rows.length) place(rows[row++]);
   }
 
   #appendSupplementaries(kind, bounds, result) {
@@ -188,10 +220,21 @@ export class Band {
         const cell = result[index];
         if (cell.kind !== 'cell') continue;
         const depth = this.depths.size ? this.depths.get(`${cell.section},${cell.item}`) : undefined;
-        const effect = cellEffect(parallax.cells, cell.frame, bounds, v, depth);
-        const withOffset = { ...cell, parallaxOffset: v ? { x: 0, y: effect.offset } : { x: effect.offset, y: 0 } };
+        // A carousel's cells move along x against the row: x from 0 to the content's width (§2.6).
+        const sideways = this.carousels.has(cell.section);
+        const view = sideways ? { x: 0, y: bounds.y, width: this.dimension, height: bounds.height } : bounds;
+        const effect = cellEffect(parallax.cells, cell.frame, view, v && !sideways, depth);
+        const withOffset = { ...cell, parallaxOffset: v && !sideways ? { x: 0, y: effect.offset } : { x: effect.offset, y: 0 } };
         if (effect.progress !== null) withOffset.progress = effect.progress;
         result[index] = withOffset;
+      }
+    }
+    if (parallax.carousel && this.carousels.size) {
+      for (let index = 0; index < result.length; index++) {
+        const cell = result[index];
+        if (cell.kind === 'cell' && this.carousels.has(cell.section)) {
+          result[index] = { ...cell, ...carouselLook(parallax.carousel, cell.frame, this.dimension) };
+        }
       }
     }
     const layer = (kind, frame, extra) => ({

@@ -5,10 +5,12 @@
 // ES module, no dependencies: a browser, node 18+ or anything with `fetch`.
 
 import { Band } from './band.js';
+import { CarouselBand } from './carousel.js';
 import { resolveParallax } from './parallax.js';
 
 export { Band, touches, roundToPixel } from './band.js';
-export { resolveParallax, cellEffect, stretchHeaderFrame, backgroundFrame } from './parallax.js';
+export { CarouselBand } from './carousel.js';
+export { resolveParallax, cellEffect, carouselLook, stretchHeaderFrame, backgroundFrame } from './parallax.js';
 
 /** A refusal of the service: its status and RFC 9457 problem (`type`, `title`, `detail`, `pointer`). */
 export class ProblemError extends Error {
@@ -135,6 +137,24 @@ export class StoredLayout {
     });
   }
 
+  /** A carousel's band: carousel `section`'s row at offset 0, left to right and unrounded, from
+   * `low` to `high` along x (`carouselBands`, docs/flow-layout.md §23.15); views of it at any offset
+   * are computed from it (`CarouselBand.cellsAt`). */
+  async carouselBand(section, { low, high }) {
+    this.client.stats.bands += 1;
+    const answer = await this.#send('POST', '/attributes', {
+      bounds: { x: 0, y: 0, width: 0, height: 0 }, band: true, carouselBands: [{ section, from: low, to: high }],
+    });
+    return new CarouselBand(answer.band.carousels[0].attributes, section, { low, high });
+  }
+
+  /** Where carousel `section`, released at `offset` with `velocity` (points per second along x) in a
+   * view at `bounds`, comes to rest, by the service (docs/flow-layout.md §23.15); `options`:
+   * `decelerationRate`, `frameRate` (then each frame's `offset`). */
+  async carouselFling(section, offset, velocity, bounds, options = {}) {
+    return this.#send('POST', '/fling', { bounds, section, offset, velocity: { x: velocity, y: 0 }, ...options });
+  }
+
   /** Applies a batch of updates (`options`: `anchor`, `transitions`); resolves with the new layout and
    * the answer (its `contentOffsetAdjustment` and `transitions`). This layout keeps answering. */
   async update(updates, options = {}) {
@@ -172,6 +192,10 @@ export class BandScroller {
     this.onError = onError;
     this.bands = new Map();
     this.pending = new Map();
+    /** Each carousel's offset (by section), its band (by layout and section) and its direction. */
+    this.carouselOffsets = new Map();
+    this.carouselBands = new Map();
+    this.carouselDirections = new Map();
     this.direction = 1;
     this.lastOrigin = null;
     /** Frames answered, frames without a band to answer from, bands fetched after the first. */
@@ -208,14 +232,69 @@ export class BandScroller {
     const margins = band.margins(bounds);
     const length = this.vertical ? bounds.height : bounds.width;
     if ((this.direction > 0 ? margins.after : margins.before) < this.refillScreens * length) this.#fetch(bounds);
-    return band.view(bounds, this.parallax);
+    if (!band.carousels.size) return band.view(bounds, this.parallax);
+    // Each carousel in view from its own band, at its own offset.
+    const bands = new Map();
+    for (const section of band.carouselsIn(bounds)) {
+      const row = this.#carouselBand(band, section, bounds);
+      if (!row) return null;
+      bands.set(section, row);
+    }
+    return band.view(bounds, this.parallax, { offsets: this.carouselOffsets, bands });
   }
 
-  /** The attributes of the view at `bounds`, waiting for a band when none holds it. */
+  /** Scrolls carousel `section` sideways to `offset` (the next `view` shows it there). */
+  setCarouselOffset(section, offset) {
+    const previous = this.carouselOffsets.get(section) ?? 0;
+    if (offset !== previous) this.carouselDirections.set(section, offset > previous ? 1 : -1);
+    this.carouselOffsets.set(section, offset);
+  }
+
+  /** A fling of carousel `section` at `velocity` (points per second along x) from its offset in a
+   * view at `bounds`: the service's answer, whose `targetOffset` is where it ends and whose frames
+   * (with `frameRate`) give its offset frame by frame. */
+  async flingCarousel(section, velocity, bounds, options = {}) {
+    return this.layout.carouselFling(section, this.carouselOffsets.get(section) ?? 0, velocity, bounds, options);
+  }
+
+  /** The band of carousel `section` covering `bounds` at its offset, or null while one is fetched;
+   * refilled ahead, in the direction it last moved, when the view nears its end. */
+  #carouselBand(band, section, bounds) {
+    const key = `${this.layout.id}:${section}`;
+    const offset = this.carouselOffsets.get(section) ?? 0;
+    const stretch = CarouselBand.stretch(bounds, offset, { rightToLeft: band.rightToLeft, dimension: band.dimension });
+    const row = this.carouselBands.get(key);
+    const direction = this.carouselDirections.get(section) ?? 1;
+    const fetch = () => {
+      if (this.pending.has(key)) return;
+      const [behind, ahead] = [this.screensBehind * bounds.width, this.screensAhead * bounds.width];
+      const [before, after] = direction > 0 ? [behind, ahead] : [ahead, behind];
+      const request = this.layout.carouselBand(section, { low: stretch.low - before, high: stretch.high + after })
+        .then((fetched) => {
+          if (this.carouselBands.has(key)) this.stats.refills += 1;
+          this.carouselBands.set(key, fetched);
+        }, (error) => this.onError(error))
+        .finally(() => this.pending.delete(key));
+      this.pending.set(key, request);
+    };
+    if (!row || !row.covers(stretch)) {
+      this.stats.misses += 1;
+      fetch();
+      return null;
+    }
+    const margins = row.margins(stretch);
+    if ((direction > 0 ? margins.after : margins.before) < this.refillScreens * bounds.width) fetch();
+    return row;
+  }
+
+  /** The attributes of the view at `bounds`, waiting for the bands that hold it. */
   async viewWhenReady(bounds) {
-    const now = this.view(bounds);
-    if (now) return now;
-    await this.pending.get(this.layout.id);
+    // The layout's band first, then its carousels' (known once it has come): a few rounds at most.
+    for (let round = 0; round < 3; round++) {
+      const now = this.view(bounds);
+      if (now) return now;
+      await Promise.all(this.pending.values());
+    }
     return this.view(bounds);
   }
 

@@ -33,7 +33,16 @@ export function resolveParallax(spec, contentInset = NO_INSETS) {
   const backgrounds = (spec.backgrounds ?? []).map((layer) => ({
     position: layer.position, length: layer.length, rate: layer.rate ?? 1, overscrollRate: layer.overscrollRate ?? 1 / 3,
   }));
-  return { cells, stretchHeader, backgrounds };
+  const carousel = spec.carousel ? { minScale: spec.carousel.minScale, minAlpha: spec.carousel.minAlpha } : null;
+  return { cells, stretchHeader, backgrounds, carousel };
+}
+
+/** A carousel cell's scale and alpha (docs/parallax.md §2.6): t from its centre's distance to the
+ * centre of the row, which is `width` wide from x = 0. */
+export function carouselLook(effect, frame, width) {
+  const distance = Math.abs(frame.x + frame.width / 2 - width / 2);
+  const t = width > 0 ? Math.min(1, distance / (width / 2)) : 1;
+  return { scale: 1 - (1 - effect.minScale) * t, alpha: 1 - (1 - effect.minAlpha) * t };
 }
 
 /** A cell's offset along the scroll axis and, for `cover`, its progress (docs/parallax.md §2). `depth`

@@ -56,10 +56,11 @@ final class CompositionalBody: Sendable {
     }
 
     /// The cells' frames' origin in the content (left to right) for a section starting at `start`,
-    /// whose groups start `linesStart` into it, scrolled sideways by `orthogonalOffset`.
-    func groupsOrigin(sectionStart start: Double, linesStart: Double, direction: ScrollDirection, orthogonalOffset: Double) -> Point {
+    /// whose groups start `linesStart` into it; an orthogonal row's offset is subtracted after it
+    /// (`CompositionalCells`), so that a cell's x at any offset is its x at 0 less the offset.
+    func groupsOrigin(sectionStart start: Double, linesStart: Double, direction: ScrollDirection) -> Point {
         direction == .vertical
-            ? Point(x: groupsLead - orthogonalOffset, y: start + linesStart)
+            ? Point(x: groupsLead, y: start + linesStart)
             : Point(x: start + linesStart, y: groupsLead)
     }
 }

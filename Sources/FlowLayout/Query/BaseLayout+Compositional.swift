@@ -10,7 +10,8 @@ extension BaseLayout {
         let rect = viewport.bounds
         let search = cells.transform.unmap(rect).outset(by: Swift.max(1, viewport.scale.map { 1 / $0 } ?? 1))
         let (low, high) = body.placement.repeatsAlongX
-            ? (search.minX - cells.origin.x, search.maxX - cells.origin.x) : (search.minY - cells.origin.y, search.maxY - cells.origin.y)
+            ? (search.minX + cells.offset - cells.origin.x, search.maxX + cells.offset - cells.origin.x)
+            : (search.minY - cells.origin.y, search.maxY - cells.origin.y)
         body.placement.forEachCell(reaching: low, high, work: &work) { item, cell, work in
             let attributes = cells.attributes(item: item, cell: cell, work: &work)
             if attributes.frame.touches(rect) { result.append(attributes) }
@@ -66,8 +67,10 @@ struct CompositionalCells {
     let section: Int
     let transform: MirrorTransform
     let scale: Double?
-    /// The groups' origin in the content, left to right.
+    /// The groups' origin in the content, left to right, at an orthogonal offset of 0.
     let origin: Point
+    /// The row's orthogonal offset, 0 unless the section is orthogonal.
+    let offset: Double
     let estimated: Int
     let estimatedEverywhere: Bool
 
@@ -77,9 +80,8 @@ struct CompositionalCells {
         transform = layout.cellTransform(section: section, viewport: viewport)
         scale = viewport.scale
         let laidOut = layout.sections[section]
-        origin = body.groupsOrigin(
-            sectionStart: laidOut.offset, linesStart: laidOut.linesStart, direction: layout.scrollDirection,
-            orthogonalOffset: body.isOrthogonal ? offset : 0)
+        origin = body.groupsOrigin(sectionStart: laidOut.offset, linesStart: laidOut.linesStart, direction: layout.scrollDirection)
+        self.offset = body.isOrthogonal ? offset : 0
         estimated = laidOut.lines.summary.estimatedCount
         estimatedEverywhere = estimated == laidOut.lines.itemCount
     }
@@ -87,7 +89,9 @@ struct CompositionalCells {
     @inline(__always)
     func attributes(item: Int, cell: CompositionalCell, work: inout some WorkCounter) -> LayoutAttributes {
         var frame = cell.frame
-        frame.origin.x += origin.x
+        // (x + origin) − offset, in this order: a client computes a row at any offset from its frames
+        // at 0 (x + origin) bit for bit (docs/flow-layout.md §23.15).
+        frame.origin.x = (frame.origin.x + origin.x) - offset
         frame.origin.y += origin.y
         // A cell is at its estimate while unmeasured, and only where its leaf is estimated (§23.7).
         let isEstimated = !cell.hasEstimatedLeaf || estimated == 0 ? false

@@ -26,4 +26,13 @@ struct ScrollRequest {
     /// Answer a band: each view's attributes and what a client needs to compute any view inside it
     /// (`JSONWriter.band`).
     var band = false
+    /// Carousels' rows the band carries too, each at offset 0 over a stretch (docs/flow-layout.md §23.15).
+    var carouselBands: [CarouselStretch] = []
+}
+
+/// A carousel's row from `from` to `to` along x, at offset 0: what `carouselBands` asks.
+struct CarouselStretch {
+    var section: Int
+    var from: Double
+    var to: Double
 }

@@ -231,6 +231,33 @@ extension LayoutRequestDecoder {
         return offsets
     }
 
+    /// `carouselBands`: `[{section, from, to}]`, `from` ≤ `to`, at most `Limits.maxOrthogonalOffsets`.
+    func decodeCarouselBands(_ value: JSONValue) throws(RequestError) -> [CarouselStretch] {
+        let array = try value.array()
+        guard array.arrayCount <= limits.maxOrthogonalOffsets else {
+            throw .limit("At most \(limits.maxOrthogonalOffsets) carousel bands are allowed in one request.")
+        }
+        var stretches: [CarouselStretch] = []
+        try array.forEachElement { (index, element) throws(RequestError) in
+            try within(String(index)) { () throws(RequestError) in
+                var (section, from, to): (Int?, Double?, Double?)
+                try element.members { (key, value) throws(RequestError) in
+                    if key == Wire.CarouselStretch.section { section = try value.index() }
+                    else if key == Wire.CarouselStretch.from { from = try value.number(limits) }
+                    else if key == Wire.CarouselStretch.to { to = try value.number(limits) }
+                    else { return false }
+                    return true
+                }
+                guard let section else { throw RequestError.invalid("The field 'section' is required.").under("section") }
+                guard let from else { throw RequestError.invalid("The field 'from' is required.").under("from") }
+                guard let to else { throw RequestError.invalid("The field 'to' is required.").under("to") }
+                guard from <= to else { throw RequestError.invalid("'to' is below 'from'.").under("to") }
+                stretches.append(CarouselStretch(section: section, from: from, to: to))
+            }
+        }
+        return stretches
+    }
+
     /// What a compositional layout refuses as a whole (§23.13), naming the description's field
     /// (`/sections/1/compositional`, or `/layout/compositional` for the layout's own).
     static func refuseCompositional(in sections: [FlowSection], settings: FlowLayoutSettings) throws(RequestError) {

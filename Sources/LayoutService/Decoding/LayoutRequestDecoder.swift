@@ -68,9 +68,14 @@ struct LayoutRequestDecoder {
     func scrollMemberByMember(_ root: JSONValue, contentInset: EdgeInsets) throws(RequestError) -> ScrollRequest {
         var view = ViewFields()
         var band = false
+        var carouselBands: [CarouselStretch]?
         try root.members { (key, value) throws(RequestError) in
             if key == Wire.ScrollRequest.band {
                 band = try value.boolean()
+                return true
+            }
+            if key == Wire.ScrollRequest.carouselBands {
+                carouselBands = try decodeCarouselBands(value)
                 return true
             }
             return try view.consume(key, value, decoder: self, allowsList: true)
@@ -79,7 +84,13 @@ struct LayoutRequestDecoder {
             throw RequestError.invalid("The field 'bounds' is required.").under("bounds")
         }
         let (views, parallax) = try view.finish(contentInset: contentInset, decoder: self)
-        return ScrollRequest(views: views, parallax: parallax, orthogonalOffsets: view.orthogonalOffsets, band: band)
+        let isOneView = if case .one = views { true } else { false }
+        if carouselBands != nil && !(band && isOneView) {
+            throw RequestError.invalid("'carouselBands' come with the band of one view: give 'band': true and one 'bounds'.")
+                .under("carouselBands")
+        }
+        return ScrollRequest(
+            views: views, parallax: parallax, orthogonalOffsets: view.orthogonalOffsets, band: band, carouselBands: carouselBands ?? [])
     }
 }
 

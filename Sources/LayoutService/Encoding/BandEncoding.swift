@@ -5,8 +5,11 @@ extension JSONWriter {
     /// The `band` member of a band answer: what a client needs, with the band's attributes, to compute
     /// the attributes of any view inside the band itself (docs/flow-layout.md §19): the sections' spans
     /// for pinning (`spans`: `base.sectionSpans(in:)`, counted against the answer's budget by the
-    /// caller), and the cells' own parallax depths.
-    mutating func band(_ base: BaseLayout, spans: [BaseLayout.SectionSpan], attributes: [LayoutAttributes]) {
+    /// caller), the cells' own parallax depths, and the carousels' rows asked.
+    mutating func band(
+        _ base: BaseLayout, spans: [BaseLayout.SectionSpan], attributes: [LayoutAttributes],
+        carousels: [(section: Int, cells: [LayoutAttributes])] = []
+    ) {
         member(Wire.LayoutResponse.band)
         member(Wire.Band.orderedSections, opening: true)
         boolean(base.hasOrderedSections)
@@ -60,6 +63,21 @@ extension JSONWriter {
                 byte(UInt8(ascii: "}"))
             }
         }
-        raw("]}")
+        byte(UInt8(ascii: "]"))
+        // The carousels' rows asked (`carouselBands`), each at offset 0, left to right and unrounded.
+        if !carousels.isEmpty {
+            member(Wire.Band.carousels)
+            byte(UInt8(ascii: "["))
+            for (index, row) in carousels.enumerated() {
+                if index > 0 { byte(UInt8(ascii: ",")) }
+                member(Wire.CarouselBand.section, opening: true)
+                integer(row.section)
+                member(Wire.CarouselBand.attributes)
+                attributeList(row.cells)
+                byte(UInt8(ascii: "}"))
+            }
+            byte(UInt8(ascii: "]"))
+        }
+        byte(UInt8(ascii: "}"))
     }
 }

@@ -87,11 +87,15 @@ extension LayoutService {
         let contentInset = base.contentInset
         let scroll = try decodeBody(request) { (root) throws(RequestError) in try decoder.decodeScroll(root, contentInset: contentInset) }
         let etag = EntityTag(layout: id, body: request.body)
+        for (index, stretch) in scroll.carouselBands.enumerated() where base.carouselRows?.contains(stretch.section) != true {
+            throw RequestError.invalid("Section \(stretch.section) is not a carousel (an orthogonal compositional section) of this layout.")
+                .under("section").under(String(index)).under("carouselBands").problem
+        }
         switch scroll.views {
         case .one(let viewport):
             return view(
                 base, id: id, viewport, orthogonalOffsets: scroll.orthogonalOffsets, parallax: scroll.parallax, cacheHit: true, etag: etag,
-                pointer: "/bounds", band: scroll.band)
+                pointer: "/bounds", band: scroll.band, carouselBands: scroll.carouselBands)
         case .list(let viewports):
             return try results(
                 base, id: id, viewports, orthogonalOffsets: scroll.orthogonalOffsets, parallax: scroll.parallax, etag: etag, band: scroll.band)
@@ -118,7 +122,7 @@ extension LayoutService {
     /// refusal; a `band` adds what a client needs to compute views inside it.
     func view(
         _ base: BaseLayout, id: ContentHash, _ viewport: Viewport, orthogonalOffsets: [OrthogonalOffset] = [], parallax: Parallax?,
-        cacheHit: Bool, etag: EntityTag?, pointer: String?, band: Bool = false
+        cacheHit: Bool, etag: EntityTag?, pointer: String?, band: Bool = false, carouselBands: [CarouselStretch] = []
     ) -> ServiceResponse {
         let limit = configuration.limits.maxAnswerAttributes
         // Written inside the call: the attributes are the thread's scratch array, lent for it.
@@ -128,10 +132,19 @@ extension LayoutService {
             // A band's sections count against the same budget as the attributes, before a byte is
             // written: with negative insets every section of the layout may be in a band.
             let spans = band ? base.sectionSpans(in: viewport) : []
-            guard attributes.count + spans.count <= limit else { return nil }
+            // Carousels' rows count against the same budget (docs/flow-layout.md §23.15).
+            var rows: [(section: Int, cells: [LayoutAttributes])] = []
+            var count = attributes.count + spans.count
+            for stretch in carouselBands where count <= limit {
+                var cells: [LayoutAttributes] = []
+                base.carouselCells(section: stretch.section, from: stretch.from, to: stretch.to, into: &cells, limit: limit - count)
+                count += cells.count
+                rows.append((stretch.section, cells))
+            }
+            guard count <= limit else { return nil }
             let answer = ViewAnswer(
                 layoutId: id, cacheHit: cacheHit, contentSize: Self.contentSize(base, viewport), attributes: attributes, looks: looks,
-                orthogonalSections: base.orthogonalContentWidths, band: band ? (base, spans) : nil)
+                orthogonalSections: base.orthogonalContentWidths, band: band ? (base, spans, rows) : nil)
             return answer.encoded()
         }
         guard let body = written ?? nil else { return .problem(.answerTooLarge(limit: limit, pointer: pointer)) }

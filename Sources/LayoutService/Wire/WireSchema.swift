@@ -234,9 +234,17 @@ enum Wire {
         static let required: [Self] = [.viewport]
     }
 
-    enum ScrollRequest: Int, WireSchema { case bounds, scrollOffset, scale, layoutDirection, parallax, band, orthogonalOffsets
+    enum ScrollRequest: Int, WireSchema {
+        case bounds, scrollOffset, scale, layoutDirection, parallax, band, orthogonalOffsets, carouselBands
         static let names = MemberNames(Self.self)
         static let required: [Self] = [.bounds]
+    }
+
+    /// An element of `ScrollRequest.carouselBands`: a carousel's row from `from` to `to` along x, at offset 0.
+    enum CarouselStretch: Int, WireSchema { case section, from, to
+        static let names = MemberNames(Self.self)
+        static let schemaName = "ScrollRequest.carouselBands[]"
+        static let required: [Self] = [.section, .from, .to]
     }
 
     enum FlingRequest: Int, WireSchema {
@@ -361,9 +369,17 @@ enum Wire {
         static let required: [Self] = [.offset]
     }
 
-    enum Band: Int, WireSchema { case orderedSections, pinsHeaders, pinsFooters, sections, depths
+    enum Band: Int, WireSchema { case orderedSections, pinsHeaders, pinsFooters, sections, depths, carousels
         static let names = MemberNames(Self.self)
-        static let required = allCases
+        // `carousels` only when the request names some.
+        static let required: [Self] = [.orderedSections, .pinsHeaders, .pinsFooters, .sections, .depths]
+    }
+
+    /// An element of `Band.carousels`: a carousel's cells at offset 0 over the stretch asked.
+    enum CarouselBand: Int, WireSchema { case section, attributes
+        static let names = MemberNames(Self.self)
+        static let schemaName = "Band.carousels[]"
+        static let required: [Self] = [.section, .attributes]
     }
 
     /// An element of `Band.sections`.
@@ -462,7 +478,7 @@ enum Wire {
         OrthogonalSection.self, FlowLayoutSettings.self, Parallax.self, StretchHeader.self, CarouselEffect.self, BackgroundLayer.self, LayoutRequest.self, LayoutRegistration.self,
         ScrollRequest.self, FlingRequest.self, UpdateRequest.self, UpdateView.self,
         InsertItems.self, DeleteItems.self, MoveItem.self, ResizeItems.self, AppendItems.self, InsertSections.self, DeleteSections.self,
-        LayoutAttributes.self, LayoutResponse.self, ScrollListResponse.self, View.self, Frame.self, Band.self, SectionSpan.self,
+        LayoutAttributes.self, LayoutResponse.self, ScrollListResponse.self, View.self, Frame.self, Band.self, CarouselBand.self, CarouselStretch.self, SectionSpan.self,
         Depth.self, ElementAnswer.self, FlingAnswer.self, CarouselFlingAnswer.self, CarouselFrame.self,
         LayoutMetadata.self, UpdateResponse.self, IndexPath.self, ElementTransition.self, CacheStatistics.self, Status.self,
         Problem.self,

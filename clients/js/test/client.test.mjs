@@ -10,41 +10,15 @@ import { after, before, test } from 'node:test';
 import { LayoutdClient, ProblemError, resolveParallax } from '../layoutd.js';
 import { startLayoutd } from './layoutd-process.mjs';
 import { random, randomDescription, randomParallax } from './random-layouts.mjs';
+import { assertSameView } from './same-view.mjs';
 
 const LAYOUTS = Number(process.env.CLIENT_LAYOUTS ?? 2000);
 const VIEWS_PER_LAYOUT = 6;
 const SEED = Number(process.env.CLIENT_SEED ?? 23);
-const TOLERANCE = 1e-9;
 
 let server;
 before(async () => { server = await startLayoutd('--threads', '2'); });
 after(async () => { await server?.stop(); });
-
-/** Every element of the local view equals the service's: the same elements in the same order, frames
- * and centres exactly, parallax offsets and progress to 1e-9. */
-function assertSameView(local, remote, where) {
-  assert.equal(local.length, remote.length, `${where}: ${local.length} elements here, ${remote.length} from the service`);
-  remote.forEach((expected, index) => {
-    const actual = local[index];
-    const at = `${where}, element ${index} (${expected.kind} ${expected.section ?? ''}.${expected.item ?? expected.layer ?? ''})`;
-    for (const key of ['kind', 'section', 'item', 'layer', 'zIndex', 'estimated']) {
-      assert.equal(actual[key], expected[key], `${at}: ${key}`);
-    }
-    assert.deepEqual(actual.frame, expected.frame, `${at}: frame`);
-    assert.deepEqual(actual.center, expected.center, `${at}: center`);
-    assert.equal(actual.parallaxOffset === undefined, expected.parallaxOffset === undefined, `${at}: parallaxOffset present`);
-    if (expected.parallaxOffset) {
-      for (const axis of ['x', 'y']) {
-        const difference = Math.abs(actual.parallaxOffset[axis] - expected.parallaxOffset[axis]);
-        assert.ok(difference <= TOLERANCE, `${at}: parallaxOffset.${axis} ${actual.parallaxOffset[axis]} ≠ ${expected.parallaxOffset[axis]}`);
-      }
-    }
-    assert.equal(actual.progress === undefined, expected.progress === undefined, `${at}: progress present`);
-    if (expected.progress !== undefined) {
-      assert.ok(Math.abs(actual.progress - expected.progress) <= TOLERANCE, `${at}: progress ${actual.progress} ≠ ${expected.progress}`);
-    }
-  });
-}
 
 test('views computed from a band equal the service’s answers', async () => {
   const client = new LayoutdClient({ baseURL: server.url });

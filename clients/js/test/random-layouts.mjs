@@ -93,7 +93,7 @@ export function randomDescription(r) {
 /** A `compositional` member (docs/flow-layout.md §23): a group of items or of a nested group, with
  * fractional, absolute or estimated dimensions, spacings, insets; headers, footers, a background and
  * orthogonal scrolling where the layout allows them. */
-function randomCompositional(r, vertical) {
+export function randomCompositional(r, vertical) {
   const dimension = (low, high) => r.pick([
     { absolute: r.length(low, high) }, { fractionalWidth: r.pick([0.25, 0.5, 1 / 3, 0.8, 1]) },
     { fractionalHeight: r.pick([0.1, 0.25, 0.5]) }, { estimated: r.length(low, high) },
@@ -125,9 +125,27 @@ function randomCompositional(r, vertical) {
   if (vertical) {
     if (r.chance(0.4)) section.header = { width: { fractionalWidth: 1 }, height: { absolute: r.length(20, 60) }, pinToVisibleBounds: r.chance(0.5) };
     if (r.chance(0.3)) section.footer = { width: { fractionalWidth: r.pick([0.5, 1]) }, height: { absolute: r.length(10, 40) }, pinToVisibleBounds: r.chance(0.5) };
-    if (r.chance(0.2)) section.orthogonalScrolling = r.pick(['continuous', 'paging', 'groupPaging']);
+    if (r.chance(0.2)) section.orthogonalScrolling = r.pick(ROW_BEHAVIOURS);
   }
   return section;
+}
+
+/** How a carousel scrolls (docs/flow-layout.md §23.15). */
+export const ROW_BEHAVIOURS = ['continuous', 'continuousGroupLeadingBoundary', 'paging', 'groupPaging', 'groupPagingCentered'];
+
+/** A vertical layout of one to four compositional sections, most of them carousels of listed cells
+ * (some at the estimate, measured widths varying the groups) or counted ones, maybe a content inset. */
+export function randomCarousels(r) {
+  const sections = Array.from({ length: r.int(1, 4) }, () => {
+    const compositional = randomCompositional(r, true);
+    if (r.chance(0.8)) compositional.orthogonalScrolling = r.pick(ROW_BEHAVIOURS);
+    if (r.chance(0.3)) return { itemCount: r.int(0, 200), compositional };
+    const items = Array.from({ length: r.int(0, 80) }, () => (r.chance(0.2) ? {} : { width: r.length(20, 240), height: r.length(20, 200) }));
+    return { items, compositional };
+  });
+  const description = { viewport: { width: r.length(240, 600), height: r.length(300, 900) }, sections };
+  if (r.chance(0.4)) description.contentInset = { top: r.length(0, 60), left: r.length(0, 30), bottom: r.length(0, 60), right: r.length(0, 30) };
+  return description;
 }
 
 /** A `masonry` member (docs/flow-layout.md §22): a column count or a minimum width, the spacing,
@@ -168,6 +186,7 @@ export function randomParallax(r) {
       break;
   }
   if (!model || r.chance(0.3)) spec.stretchHeader = { height: r.length(50, 300), ...(r.chance(0.5) ? { factor: r.length(1, 4) } : {}) };
+  if (r.chance(0.4)) spec.carousel = { minScale: r.pick([0, 0.5, r.unit()]), minAlpha: r.pick([1, 0.25, r.unit()]) };
   if (!model || r.chance(0.3)) {
     spec.backgrounds = Array.from({ length: r.int(1, 3) }, () => ({
       position: r.length(-200, 200), length: r.length(50, 600),
