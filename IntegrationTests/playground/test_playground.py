@@ -15,7 +15,11 @@ Starts layoutd and Chromium (the DevTools protocol, cdp.py) and drives the page 
    reached its band's edge), refills, and the requests seen on the network are the client's count;
 3. a refused request shows the problem at the editor's line of the service's JSON pointer;
 4. "Outline frames" labels every element with its index path;
-5. no console error or uncaught exception during the whole run (but the 400 of step 3 itself).
+5. the App Store preset's carousels (docs/flow-layout.md §23.15): each row scrolled sideways to several
+   offsets equals the service's answer with those `orthogonalOffsets`, its cards drawn at the
+   `carousel` effect's scale and alpha; a sideways drag over the featured row flings it, and it comes
+   to rest where the service says that fling rests, a card centred;
+6. no console error or uncaught exception during the whole run (but the 400 of step 3 itself).
 
 Prints one summary line; exits 1 with every failure listed.
 """
@@ -35,7 +39,9 @@ WINDOW = (1280, 900)
 FRAME_TOLERANCE = 1 / 64
 VIEW_TOLERANCE = 1e-9
 REQUIRED_PRESETS = ["center-grid", "whatsapp", "table-cell", "stretchy-header", "backgrounds", "carousel",
-                    "right-to-left", "css", "alignments", "masonry", "compositional"]
+                    "right-to-left", "css", "alignments", "masonry", "compositional", "app-store"]
+# What CSS keeps of a number it computes (opacity, a transform's scale): about six digits.
+STYLE_TOLERANCE = 1e-4
 OVERSCROLL_PRESETS = {"stretchy-header", "backgrounds"}
 VIEW_OPTIONS = ("parallax", "scale", "layoutDirection")
 MAX_FAILURES_SHOWN = 40
@@ -56,9 +62,12 @@ READ_DOM = """(() => {
       const i = image.getBoundingClientRect();
       offset = {x: (i.x + i.width / 2) - (r.x + r.width / 2), y: (i.y + i.height / 2) - (r.y + r.height / 2)};
     }
+    const target = e.querySelector('.target');
+    const matrix = target && getComputedStyle(target).transform;
+    const scale = matrix && matrix !== 'none' ? parseFloat(matrix.slice(matrix.indexOf('(') + 1)) : 1;
     out.push({kind: e.dataset.kind ?? null, section: e.dataset.section ?? null, item: e.dataset.item ?? null,
               layer: e.dataset.layer ?? null, frame: {x: r.x - origin.x, y: r.y - origin.y, width: r.width, height: r.height},
-              image: offset, inContent: content.contains(e)});
+              image: offset, inContent: content.contains(e), opacity: parseFloat(getComputedStyle(e).opacity), scale});
   }
   return {elements: out};
 })()"""
@@ -133,6 +142,7 @@ class PlaygroundTest:
         self.kinds: dict[str, int] = {}
         self.offsets_per_preset: dict[str, int] = {}
         self.layouts: dict[str, dict] = {}   # preset → {metadata, request, bounds}
+        self.looks = 0
 
     # --- helpers ---
     def js(self, expression: str, timeout: float = 20):
@@ -197,6 +207,8 @@ class PlaygroundTest:
                             f"{label}: state().bounds origin is ({bounds['x']}, {bounds['y']}) after scrollTo")
         self.failures.check(state["layoutId"] == layout_id, f"{label}: layoutId {state['layoutId']} != {layout_id}")
         body = {"bounds": bounds, **{key: request[key] for key in VIEW_OPTIONS if key in request}}
+        if state.get("carouselOffsets"):
+            body["orthogonalOffsets"] = state["carouselOffsets"]
         status, answer = self.service.request("POST", f"/v1/layouts/{layout_id}/attributes", body)
         if not self.failures.check(status == 200, f"{label}: the service answered {status}: {answer}"):
             return
@@ -249,8 +261,15 @@ class PlaygroundTest:
                 offset = want.get("parallaxOffset", {"x": 0, "y": 0})
                 if not self.failures.check(got["image"] is not None, f"{label}: cell {key} has no .image"):
                     continue
+                # A carousel card is drawn at its scale and alpha; its image moves inside the scaled card.
+                scale, alpha = want.get("scale", 1), want.get("alpha", 1)
+                self.failures.check(abs(got["scale"] - scale) <= STYLE_TOLERANCE and abs(got["opacity"] - alpha) <= STYLE_TOLERANCE,
+                                    f"{label}: {key} is drawn at scale {got['scale']}, opacity {got['opacity']}; "
+                                    f"the service says scale {scale}, alpha {alpha}")
+                if "scale" in want:
+                    self.looks += 1
                 for member in ("x", "y"):
-                    error = abs(got["image"][member] - offset[member])
+                    error = abs(got["image"][member] / got["scale"] - offset[member])
                     self.max_image_error = max(self.max_image_error, error)
                     self.failures.check(error <= FRAME_TOLERANCE + 1e-9,
                                         f"{label}: {key} image offset {member} is {got['image'][member]} in the DOM, "
@@ -361,6 +380,58 @@ class PlaygroundTest:
                             f"bands: {network} request(s) to /v1/ on the network while scrolling, the client counted {counted}")
         self.continuous = {"preset": name, "frames": len(path), "points": 2 * (end - rest), "refills": after["refills"] - before["refills"],
                            "requests": network}
+
+    # --- 5. carousels: rows at their own offsets, their look, a sideways fling ---
+    def carousels(self):
+        name = "app-store"
+        if not self.failures.check(name in self.presets, f"carousels: no {name} preset"):
+            return
+        self.js(f"playground.load({json.dumps(name)})")
+        self.settle()
+        state = self.state()
+        request, layout_id, bounds = state["request"], state["layoutId"], state["bounds"]
+        status, answer = self.service.request("POST", f"/v1/layouts/{layout_id}/attributes", {"bounds": bounds})
+        widths = {row["section"]: row["contentWidth"] for row in answer.get("orthogonalSections", [])}
+        if not self.failures.check(status == 200 and set(widths) == {0, 1}, f"carousels: {name} has carousels {widths} ({status})"):
+            return
+        origin = (bounds["x"], bounds["y"])
+        self.carousel_views = 0
+        for section, content in sorted(widths.items()):
+            most = max(0, content - bounds["width"])
+            for offset in (most / 3 + 0.25, most / 2, most, 0):
+                self.js(f"playground.scrollCarouselTo({section}, {json.dumps(offset)})")
+                offsets = {entry["section"]: entry["offset"] for entry in self.state()["carouselOffsets"]}
+                self.failures.check(offsets.get(section) == offset, f"carousels: section {section} is at {offsets}, not {offset}")
+                self.compare_view(f"{name} row {section}", request, layout_id, origin)
+                self.carousel_views += 1
+        # A sideways drag over the featured row (section 0, below its 44-point header): 180 px to the
+        # left in 12 moves, then released: the row flings, and rests where the service says.
+        box = self.js("(() => { const r = document.querySelector('#viewport').getBoundingClientRect(); return {x: r.x, y: r.y}; })()")
+        x, y = box["x"] + 300, box["y"] + 150
+        self.page.send("Input.dispatchMouseEvent", {"type": "mousePressed", "x": x, "y": y, "button": "left", "buttons": 1, "clickCount": 1})
+        for step in range(1, 13):
+            self.page.send("Input.dispatchMouseEvent", {"type": "mouseMoved", "x": x - 15 * step, "y": y + step % 2, "button": "left", "buttons": 1})
+            time.sleep(0.008)
+        self.page.send("Input.dispatchMouseEvent", {"type": "mouseReleased", "x": x - 180, "y": y + 1, "button": "left", "buttons": 0, "clickCount": 1})
+        self.page.wait_for("!!playground.state().lastFling", timeout=10)
+        self.js("playground.idle()", timeout=30)
+        state = self.state()
+        fling = state["lastFling"]
+        offsets = {entry["section"]: entry["offset"] for entry in state["carouselOffsets"]}
+        self.failures.check(fling["section"] == 0 and fling["velocity"] > 400,
+                            f"carousels: the drag flung {fling} (a fast drag to the left flings section 0 forward)")
+        status, rest = self.service.request("POST", f"/v1/layouts/{layout_id}/fling", {
+            "bounds": state["bounds"], "section": 0, "offset": fling["offset"], "velocity": {"x": fling["velocity"], "y": 0}})
+        self.failures.check(status == 200 and rest["targetOffset"] == fling["targetOffset"] == offsets.get(0),
+                            f"carousels: the row rests at {offsets.get(0)}, the page's fling said {fling['targetOffset']}, "
+                            f"the service {rest.get('targetOffset')}")
+        self.failures.check(offsets.get(0, 0) > fling["offset"], f"carousels: the fling did not move the row from {fling['offset']}")
+        centre = state["bounds"]["width"] / 2
+        cards = [element for element in state["view"] if element["kind"] == "cell" and element["section"] == 0]
+        self.failures.check(any(abs(card["frame"]["x"] + card["frame"]["width"] / 2 - centre) <= 0.5 for card in cards),
+                            f"carousels: at rest no featured card is centred ({[card['frame'] for card in cards]})")
+        self.compare_view(f"{name} after the fling", request, layout_id, origin)
+        self.flung = (fling["offset"], offsets.get(0))
 
     def page_urls(self, ids) -> list[str]:
         with self.page._lock:
@@ -513,7 +584,7 @@ def main(argv: list[str]) -> int:
         test = PlaygroundTest(service, page, base_url)
         try:
             test.start()
-            steps = [test.presets_at_offsets, test.bands, test.problem, test.measure, test.outline]
+            steps = [test.presets_at_offsets, test.bands, test.problem, test.measure, test.outline, test.carousels]
             for step in steps:
                 try:
                     step()
@@ -542,7 +613,9 @@ def main(argv: list[str]) -> int:
               f"{test.small_steps} frames inside a band with no request; {c['frames']} frames through {c['preset']} "
               f"({c['points']:.0f} points) with {c['refills']} refills, {c['requests']} requests, no miss; "
               f"problems shown at {' and '.join(test.problem_pointers)}; {getattr(test, 'measured', 0)} masonry measurements "
-              f"with every cell in its column; outline labels; no console errors ({seconds:.1f} s)")
+              f"with every cell in its column; outline labels; carousels at {getattr(test, 'carousel_views', 0)} offsets "
+              f"({test.looks} cards' scale and alpha), a sideways drag flung from {getattr(test, 'flung', ('?', '?'))[0]} to rest at "
+              f"{getattr(test, 'flung', ('?', '?'))[1]}; no console errors ({seconds:.1f} s)")
         return 0
 
 

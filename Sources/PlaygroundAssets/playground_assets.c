@@ -10,6 +10,9 @@ static const unsigned char playground_js[] = {
 static const unsigned char presets_js[] = {
 #embed "../../clients/playground/presets.js"
 };
+static const unsigned char carousels_js[] = {
+#embed "../../clients/playground/carousels.js"
+};
 static const unsigned char json_lines_js[] = {
 #embed "../../clients/playground/json-lines.js"
 };
@@ -18,6 +21,9 @@ static const unsigned char layoutd_js[] = {
 };
 static const unsigned char band_js[] = {
 #embed "../../clients/js/band.js"
+};
+static const unsigned char carousel_js[] = {
+#embed "../../clients/js/carousel.js"
 };
 static const unsigned char parallax_js[] = {
 #embed "../../clients/js/parallax.js"
@@ -29,9 +35,11 @@ static const playground_asset assets[] = {
     ENTRY("", page_html),
     ENTRY("playground.js", playground_js),
     ENTRY("presets.js", presets_js),
+    ENTRY("carousels.js", carousels_js),
     ENTRY("json-lines.js", json_lines_js),
     ENTRY("layoutd.js", layoutd_js),
     ENTRY("band.js", band_js),
+    ENTRY("carousel.js", carousel_js),
     ENTRY("parallax.js", parallax_js),
 };
 

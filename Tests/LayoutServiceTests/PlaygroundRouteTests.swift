@@ -18,8 +18,10 @@ struct PlaygroundRouteTests {
         ("/playground.js", "playground/playground.js", "text/javascript; charset=utf-8"),
         ("/presets.js", "playground/presets.js", "text/javascript; charset=utf-8"),
         ("/json-lines.js", "playground/json-lines.js", "text/javascript; charset=utf-8"),
+        ("/carousels.js", "playground/carousels.js", "text/javascript; charset=utf-8"),
         ("/layoutd.js", "js/layoutd.js", "text/javascript; charset=utf-8"),
         ("/band.js", "js/band.js", "text/javascript; charset=utf-8"),
+        ("/carousel.js", "js/carousel.js", "text/javascript; charset=utf-8"),
         ("/parallax.js", "js/parallax.js", "text/javascript; charset=utf-8"),
     ])
     func everyFileIsServedAsTheRepositoryHasIt(path: String, file: String, type: String) throws {
@@ -32,7 +34,7 @@ struct PlaygroundRouteTests {
 
     @Test func everyModuleThePageImportsIsServed() throws {
         // The page loads playground.js, which imports the others by relative path.
-        for file in ["playground/playground.js", "js/layoutd.js", "js/band.js"] {
+        for file in ["playground/playground.js", "playground/carousels.js", "js/layoutd.js", "js/band.js", "js/carousel.js"] {
             let text = try String(contentsOf: Self.clients.appendingPathComponent(file), encoding: .utf8)
             let imports = text.matches(of: /from '\.\/([a-z-]+\.js)'/).map { String($0.1) }
             for name in imports { #expect(ServiceExchange.send(service, "GET", "/playground/\(name)").status == 200, "\(name)") }

@@ -54,6 +54,7 @@ export class Band {
     // Carousels (orthogonal sections, vertical layouts only): their cells come from carousel bands
     // when a view names their offsets, and move along x against the row for parallax.
     this.carousels = new Set((answer.orthogonalSections ?? []).map((row) => row.section));
+    this.rowWidths = new Map((answer.orthogonalSections ?? []).map((row) => [row.section, row.contentWidth]));
     this.dimension = this.contentSize.width;
     // Cells are in the answer's order, not sorted along the scroll axis (a line's cells start where
     // their alignment puts them, sections may overlap), so a view's candidates are bracketed by the
@@ -139,6 +140,11 @@ export class Band {
       }
       if (sectionTouches && touches(cell.frame, bounds)) result.push(cell);
     }
+  }
+
+  /** The offsets carousel `section` rests in: 0 to its content width less the row's (§23.15). */
+  carouselRange(section) {
+    return { min: 0, max: Math.max(0, (this.rowWidths.get(section) ?? 0) - this.dimension) };
   }
 
   /** The layout's sections of the carousels in view, ascending: those whose spans touch `bounds`. */

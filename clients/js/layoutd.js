@@ -273,6 +273,7 @@ export class BandScroller {
         .then((fetched) => {
           if (this.carouselBands.has(key)) this.stats.refills += 1;
           this.carouselBands.set(key, fetched);
+          this.onBand(band);
         }, (error) => this.onError(error))
         .finally(() => this.pending.delete(key));
       this.pending.set(key, request);

@@ -2,6 +2,7 @@
 // images move by their parallax offsets, every frame computed on the page from bands (clients/js).
 
 import { LayoutdClient, ProblemError } from './layoutd.js';
+import { Carousels } from './carousels.js';
 import { formatJSON, lineOfPointer } from './json-lines.js';
 import { presets } from './presets.js';
 
@@ -11,11 +12,15 @@ const VIEW_OPTIONS = ['parallax', 'scale', 'layoutDirection'];
 const OVERSCROLL = 320;
 const RESISTANCE = 0.5;
 
+// How far a pointer moves before a drag is taken as sideways (a carousel) or along the list.
+const DRAG_SLOP = 4;
+
 const client = new LayoutdClient();
 const page = {
   preset: null, request: null, lineOf: new Map(), problemLine: 0, layout: null, scroller: null,
   offset: { x: 0, y: 0 }, view: [], nodes: new Map(), frameTimes: [], frames: 0, pending: null,
 };
+const carousels = new Carousels({ scroller: () => page.scroller, bounds: () => bounds(), draw: () => draw() });
 
 // ---- The request: editor, registration, problems ----
 
@@ -194,6 +199,12 @@ function requestDraw() {
 
 const nextFrame = () => new Promise((resolve) => requestAnimationFrame(() => resolve()));
 
+/** Draws the view, waiting for the bands it needs (the list's, its carousels') when none holds it. */
+async function drawn() {
+  while (!draw() && page.scroller.pending.size) await Promise.all(page.scroller.pending.values());
+  await nextFrame();
+}
+
 // ---- Drawing ----
 
 function clearNodes() {
@@ -264,7 +275,11 @@ function place(node, element) {
   Object.assign(target.style, { left: `${tl}px`, top: `${tt}px`, width: `${tw}px`, height: `${th}px` });
   const r = room(element);
   const offset = element.parallaxOffset ?? { x: 0, y: 0 };
-  const [iw, ih] = vertical() ? [width, height + 2 * r] : [width + 2 * r, height];
+  // A carousel's images move along its row (docs/parallax.md §2.6); its cards shrink and fade.
+  const sideways = !vertical() || page.scroller.bands.get(page.layout.id)?.carousels.has(element.section);
+  const [iw, ih] = sideways ? [width + 2 * r, height] : [width, height + 2 * r];
+  target.style.transform = element.scale === undefined ? '' : `scale(${element.scale})`;
+  node.style.opacity = element.alpha === undefined ? '' : String(element.alpha);
   image.style.width = `${iw}px`;
   image.style.height = `${ih}px`;
   // Centre of the image = centre of the cell + offset, in the target's coordinates.
@@ -273,8 +288,9 @@ function place(node, element) {
   image.style.transform = `translate(${ix}px, ${iy}px)`;
 }
 
+/** Draws the view at the offsets; false when a band it needs has not come yet. */
 function draw() {
-  if (!page.scroller) return;
+  if (!page.scroller) return false;
   const started = performance.now();
   const view = page.scroller.view(bounds());
   $('#content').style.transform = `translate(${-page.offset.x}px, ${-page.offset.y}px)`;
@@ -303,6 +319,7 @@ function draw() {
   page.frameTimes.push(performance.now() - started);
   if (page.frameTimes.length > 120) page.frameTimes.shift();
   showStats();
+  return view !== null;
 }
 
 function stats() {
@@ -326,29 +343,55 @@ function showStats() {
 
 function listen() {
   const viewport = $('#viewport');
+  /** The carousel under a pointer at `clientY`, in a vertical layout. */
+  const rowUnder = (clientY) => (vertical() ? carousels.rowAt(page.offset.y + clientY - viewport.getBoundingClientRect().top) : null);
   viewport.addEventListener('wheel', (event) => {
     event.preventDefault();
-    scrollBy(event.deltaX || (vertical() ? 0 : event.deltaY), event.deltaY);
+    // Sideways over a carousel moves the carousel; anything else the list.
+    const row = Math.abs(event.deltaX) > Math.abs(event.deltaY) ? rowUnder(event.clientY) : null;
+    if (row !== null) carousels.scrollBy(row, event.deltaX);
+    else scrollBy(event.deltaX || (vertical() ? 0 : event.deltaY), event.deltaY);
   }, { passive: false });
-  // Dragging pulls the content, past its ends too (overscroll); letting go springs back.
+  // Dragging pulls the content, past its ends too (overscroll); letting go springs back. A drag that
+  // starts sideways over a carousel moves the carousel, and letting go flings it.
   let drag = null;
   viewport.addEventListener('pointerdown', (event) => {
-    drag = { x: event.clientX, y: event.clientY };
+    drag = { x: event.clientX, y: event.clientY, startX: event.clientX, startY: event.clientY, row: rowUnder(event.clientY), axis: null, moves: [] };
     viewport.setPointerCapture(event.pointerId);
   });
   viewport.addEventListener('pointermove', (event) => {
     if (!drag) return;
-    const range = scrollRange();
-    const along = vertical() ? 'y' : 'x';
-    const outside = page.offset[along] < range.min || page.offset[along] > range.max;
-    const factor = outside ? RESISTANCE : 1;
-    scrollBy((drag.x - event.clientX) * factor, (drag.y - event.clientY) * factor, { overscroll: true });
-    drag = { x: event.clientX, y: event.clientY };
+    if (drag.axis === null) {
+      const [dx, dy] = [event.clientX - drag.startX, event.clientY - drag.startY];
+      if (Math.max(Math.abs(dx), Math.abs(dy)) < DRAG_SLOP) return;
+      drag.axis = Math.abs(dx) > Math.abs(dy) && drag.row !== null ? 'row' : 'list';
+    }
+    if (drag.axis === 'row') {
+      carousels.scrollBy(drag.row, drag.x - event.clientX);
+      drag.moves.push({ x: event.clientX, t: event.timeStamp });
+      if (drag.moves.length > 4) drag.moves.shift();
+    } else {
+      const range = scrollRange();
+      const along = vertical() ? 'y' : 'x';
+      const outside = page.offset[along] < range.min || page.offset[along] > range.max;
+      const factor = outside ? RESISTANCE : 1;
+      scrollBy((drag.x - event.clientX) * factor, (drag.y - event.clientY) * factor, { overscroll: true });
+    }
+    drag.x = event.clientX;
+    drag.y = event.clientY;
   });
   const release = () => {
     if (!drag) return;
+    const ended = drag;
     drag = null;
-    springBack();
+    if (ended.axis !== 'row') {
+      springBack();
+      return;
+    }
+    // The offset's velocity over the last moves: the content follows the pointer, so it is opposite.
+    const [first, last] = [ended.moves[0], ended.moves[ended.moves.length - 1]];
+    const seconds = first && last.t > first.t ? (last.t - first.t) / 1000 : 0;
+    carousels.fling(ended.row, seconds > 0 ? -(last.x - first.x) / seconds : 0);
   };
   viewport.addEventListener('pointerup', release);
   viewport.addEventListener('pointercancel', release);
@@ -388,16 +431,26 @@ window.playground = {
   /** Sets the scroll offset (negative: pulled past the top) and resolves once that frame is drawn. */
   async scrollTo(x, y) {
     page.offset = { x, y };
-    draw();
-    const wanted = bounds();
-    if (page.viewBounds.x !== wanted.x || page.viewBounds.y !== wanted.y) {
-      // No band held the view: the refill is on its way.
-      await page.scroller.pending.get(page.layout.id);
-      draw();
-    }
-    await nextFrame();
+    await drawn();
+  },
+  /** Scrolls carousel `section` sideways to `offset` (kept in its range); resolves once drawn. */
+  async scrollCarouselTo(section, offset) {
+    carousels.scrollTo(section, offset);
+    await drawn();
+  },
+  /** Flings carousel `section` at `velocity` (points per second of its offset); resolves at rest. */
+  async flingCarousel(section, velocity) {
+    await carousels.fling(section, velocity);
+    await drawn();
+  },
+  /** Resolves when no carousel fling is under way and the view is drawn. */
+  async idle() {
+    while (carousels.flinging) await carousels.flinging;
+    await drawn();
   },
   state: () => ({
     layoutId: page.layout?.id ?? null, bounds: page.viewBounds ?? bounds(), request: page.request, view: page.view, stats: stats(),
+    carouselOffsets: [...(page.scroller?.carouselOffsets ?? [])].map(([section, offset]) => ({ section, offset })),
+    lastFling: carousels.lastFling,
   }),
 };

@@ -200,6 +200,53 @@ export const presets = {
       scale: 3,
     },
   },
+  'app-store': {
+    title: 'App Store: carousels that page',
+    note: 'Featured cards paging centred, their images in parallax along the row, shrinking and fading away from its centre; '
+      + 'apps three high paging by group; self-sizing cards on backgrounds under pinned headers. Drag or wheel sideways on a row.',
+    request: {
+      viewport: { width: 390, height: 700 },
+      layout: { interSectionSpacing: 12 },
+      sections: [
+        {
+          itemCount: 12,
+          compositional: {
+            orthogonalScrolling: 'groupPagingCentered', interGroupSpacing: 12, contentInsets: { top: 12, bottom: 12 },
+            header: { width: { fractionalWidth: 1 }, height: { absolute: 44 }, pinToVisibleBounds: true },
+            group: {
+              direction: 'horizontal', width: { fractionalWidth: 0.82 }, height: { absolute: 230 },
+              subitems: [{ width: { fractionalWidth: 1 }, height: { fractionalHeight: 1 } }],
+            },
+          },
+        },
+        {
+          itemCount: 30,
+          compositional: {
+            orthogonalScrolling: 'groupPaging', interGroupSpacing: 10, contentInsets: { leading: 16, trailing: 16, bottom: 8 },
+            header: { width: { fractionalWidth: 1 }, height: { absolute: 44 }, pinToVisibleBounds: true },
+            group: {
+              direction: 'vertical', width: { fractionalWidth: 0.85 }, height: { absolute: 222 }, count: 3,
+              interItemSpacing: { fixed: 6 }, subitems: [{ width: { fractionalWidth: 1 }, height: { absolute: 1 } }],
+            },
+          },
+        },
+        {
+          items: Array.from({ length: 60 }, (_, index) => (index % 4 === 2 ? {} : { width: 358, height: 110 + (index % 5) * 24 })),
+          compositional: {
+            header: { width: { fractionalWidth: 1 }, height: { absolute: 44 }, pinToVisibleBounds: true },
+            background: { contentInsets: { leading: 6, trailing: 6 } },
+            contentInsets: { top: 12, leading: 16, bottom: 12, trailing: 16 }, interGroupSpacing: 10,
+            group: {
+              direction: 'vertical', width: { fractionalWidth: 1 }, height: { estimated: 140 },
+              subitems: [{ width: { fractionalWidth: 1 }, height: { estimated: 140 } }],
+            },
+          },
+        },
+      ],
+      parallax: { model: 'center', maxOffset: 24, carousel: { minScale: 0.86, minAlpha: 0.55 } },
+      scale: 3,
+    },
+  },
   alignments: {
     title: 'Line alignments',
     note: 'lineAlignment "leading" with exact spacing, items bottom-aligned in each line; pinned headers.',
