@@ -36,19 +36,23 @@ extension Parallax {
         depth: ((_ section: Int, _ item: Int) -> Double?)? = nil, carousels: CarouselRows? = nil
     ) {
         if let cells {
-            var row = viewport
-            if let carousels { row.bounds = Rect(x: 0, y: viewport.bounds.minY, width: carousels.width, height: viewport.bounds.size.height) }
             // In place through the buffer: an element copied out and two stores back, each checking
             // the array is unshared, cost more than the effect itself.
             attributes.withUnsafeMutableBufferPointer { elements in
+                guard let carousels else {
+                    for index in elements.indices where elements[index].kind == .cell {
+                        Self.apply(cells, to: &elements[index], viewport: viewport, scrollDirection: scrollDirection, depth: depth)
+                    }
+                    return
+                }
+                let row = Viewport(
+                    bounds: Rect(x: 0, y: viewport.bounds.minY, width: carousels.width, height: viewport.bounds.size.height),
+                    contentInset: viewport.contentInset, scale: viewport.scale, layoutDirection: viewport.layoutDirection)
                 for index in elements.indices where elements[index].kind == .cell {
-                    let sideways = carousels?.contains(elements[index].section) == true
-                    let axis = sideways ? ScrollDirection.horizontal : scrollDirection
-                    let effect = cells.effect(
-                        frame: elements[index].frame, viewport: sideways ? row : viewport, scrollDirection: axis,
-                        maxOffset: depth?(elements[index].section, elements[index].item))
-                    elements[index].parallaxOffset = axis == .vertical ? Point(x: 0, y: effect.offset) : Point(x: effect.offset, y: 0)
-                    elements[index].progress = effect.progress
+                    let sideways = carousels.contains(elements[index].section)
+                    Self.apply(
+                        cells, to: &elements[index], viewport: sideways ? row : viewport,
+                        scrollDirection: sideways ? .horizontal : scrollDirection, depth: depth)
                 }
             }
         }
@@ -64,5 +68,17 @@ extension Parallax {
                 attributes.append(LayoutAttributes(kind: .background, section: 0, item: index, frame: frame, zIndex: BackgroundLayer.zIndex))
             }
         }
+    }
+
+    /// One cell's offset and progress from `cells`, along `scrollDirection`.
+    @inline(__always)
+    private static func apply(
+        _ cells: CellParallax, to element: inout LayoutAttributes, viewport: Viewport, scrollDirection: ScrollDirection,
+        depth: ((_ section: Int, _ item: Int) -> Double?)?
+    ) {
+        let effect = cells.effect(
+            frame: element.frame, viewport: viewport, scrollDirection: scrollDirection, maxOffset: depth?(element.section, element.item))
+        element.parallaxOffset = scrollDirection == .vertical ? Point(x: 0, y: effect.offset) : Point(x: effect.offset, y: 0)
+        element.progress = effect.progress
     }
 }

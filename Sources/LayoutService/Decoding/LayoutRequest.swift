@@ -27,7 +27,7 @@ struct ScrollRequest {
     /// (`JSONWriter.band`).
     var band = false
     /// Carousels' rows the band carries too, each at offset 0 over a stretch (docs/flow-layout.md §23.15).
-    var carouselBands: [CarouselStretch] = []
+    var carouselBands: [CarouselStretch]?
 }
 
 /// A carousel's row from `from` to `to` along x, at offset 0: what `carouselBands` asks.

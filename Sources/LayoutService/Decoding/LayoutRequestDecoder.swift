@@ -90,7 +90,7 @@ struct LayoutRequestDecoder {
                 .under("carouselBands")
         }
         return ScrollRequest(
-            views: views, parallax: parallax, orthogonalOffsets: view.orthogonalOffsets, band: band, carouselBands: carouselBands ?? [])
+            views: views, parallax: parallax, orthogonalOffsets: view.orthogonalOffsets, band: band, carouselBands: carouselBands)
     }
 }
 

@@ -76,9 +76,17 @@ extension JSONWriter {
         let memo = AttributePrefixMemo.current
         // Read in place: `enumerated()` copied each attribute (a hundred bytes) out of the array first.
         attributes.withUnsafeBufferPointer { attributes in
+            // Two loops, so that an answer without carousel looks reads none per element.
+            guard let looks else {
+                for index in attributes.indices {
+                    if index > 0 { byte(UInt8(ascii: ",")) }
+                    self.attributes(attributes[index], memo: memo)
+                }
+                return
+            }
             for index in attributes.indices {
                 if index > 0 { byte(UInt8(ascii: ",")) }
-                self.attributes(attributes[index], memo: memo, look: looks?.look(of: attributes[index]))
+                self.attributes(attributes[index], memo: memo, look: looks.look(of: attributes[index]))
             }
         }
         byte(UInt8(ascii: "]"))

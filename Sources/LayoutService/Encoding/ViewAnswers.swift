@@ -33,7 +33,7 @@ struct ViewAnswer: WireAnswer {
     let orthogonalSections: [(section: Int, width: Double)]
     /// With a band: the layout and the sections' spans, what a client needs to compute the views
     /// inside it (docs/flow-layout.md §19).
-    let band: (base: BaseLayout, spans: [BaseLayout.SectionSpan], carousels: [(section: Int, cells: [LayoutAttributes])])?
+    let band: (base: BaseLayout, spans: [BaseLayout.SectionSpan], carousels: [(section: Int, cells: [LayoutAttributes])]?)?
 
     var estimatedBytes: Int { 256 + attributes.count * 200 }
 
@@ -41,7 +41,7 @@ struct ViewAnswer: WireAnswer {
         writer.viewAnswerHead(
             layoutId: layoutId, cacheHit: cacheHit, contentSize: contentSize, orthogonalSections: orthogonalSections)
         writer.attributeList(attributes, looks: looks)
-        if let band { writer.band(band.base, spans: band.spans, attributes: attributes, carousels: band.carousels) }
+        if let band { writer.band(band.base, spans: band.spans, attributes: attributes, carousels: band.carousels ?? []) }
         writer.closeObject()
     }
 }

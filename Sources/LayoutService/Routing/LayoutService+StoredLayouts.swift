@@ -87,10 +87,7 @@ extension LayoutService {
         let contentInset = base.contentInset
         let scroll = try decodeBody(request) { (root) throws(RequestError) in try decoder.decodeScroll(root, contentInset: contentInset) }
         let etag = EntityTag(layout: id, body: request.body)
-        for (index, stretch) in scroll.carouselBands.enumerated() where base.carouselRows?.contains(stretch.section) != true {
-            throw RequestError.invalid("Section \(stretch.section) is not a carousel (an orthogonal compositional section) of this layout.")
-                .under("section").under(String(index)).under("carouselBands").problem
-        }
+        if let stretches = scroll.carouselBands { try Self.refuseNonCarousels(stretches, in: base) }
         switch scroll.views {
         case .one(let viewport):
             return view(
@@ -122,7 +119,7 @@ extension LayoutService {
     /// refusal; a `band` adds what a client needs to compute views inside it.
     func view(
         _ base: BaseLayout, id: ContentHash, _ viewport: Viewport, orthogonalOffsets: [OrthogonalOffset] = [], parallax: Parallax?,
-        cacheHit: Bool, etag: EntityTag?, pointer: String?, band: Bool = false, carouselBands: [CarouselStretch] = []
+        cacheHit: Bool, etag: EntityTag?, pointer: String?, band: Bool = false, carouselBands: [CarouselStretch]? = nil
     ) -> ServiceResponse {
         let limit = configuration.limits.maxAnswerAttributes
         // Written inside the call: the attributes are the thread's scratch array, lent for it.
@@ -133,15 +130,8 @@ extension LayoutService {
             // written: with negative insets every section of the layout may be in a band.
             let spans = band ? base.sectionSpans(in: viewport) : []
             // Carousels' rows count against the same budget (docs/flow-layout.md §23.15).
-            var rows: [(section: Int, cells: [LayoutAttributes])] = []
-            var count = attributes.count + spans.count
-            for stretch in carouselBands where count <= limit {
-                var cells: [LayoutAttributes] = []
-                base.carouselCells(section: stretch.section, from: stretch.from, to: stretch.to, into: &cells, limit: limit - count)
-                count += cells.count
-                rows.append((stretch.section, cells))
-            }
-            guard count <= limit else { return nil }
+            let rows = carouselBands.map { Self.carouselRows($0, of: base, limit: limit - attributes.count - spans.count) }
+            guard attributes.count + spans.count + (rows?.reduce(0) { $0 + $1.cells.count } ?? 0) <= limit else { return nil }
             let answer = ViewAnswer(
                 layoutId: id, cacheHit: cacheHit, contentSize: Self.contentSize(base, viewport), attributes: attributes, looks: looks,
                 orthogonalSections: base.orthogonalContentWidths, band: band ? (base, spans, rows) : nil)
@@ -151,6 +141,27 @@ extension LayoutService {
         var response = ServiceResponse(status: 200, contentType: ServiceResponse.jsonMediaType, etag: etag, body: body)
         response.cacheHit = cacheHit
         return response
+    }
+
+    /// A `carouselBands` entry naming a section that is not a carousel, refused by its pointer.
+    private static func refuseNonCarousels(_ stretches: [CarouselStretch], in base: BaseLayout) throws(Problem) {
+        for (index, stretch) in stretches.enumerated() where base.carouselRows?.contains(stretch.section) != true {
+            throw RequestError.invalid("Section \(stretch.section) is not a carousel (an orthogonal compositional section) of this layout.")
+                .under("section").under(String(index)).under("carouselBands").problem
+        }
+    }
+
+    /// The carousels' rows a band carries (`carouselBands`), until their cells pass `limit`.
+    private static func carouselRows(_ stretches: [CarouselStretch], of base: BaseLayout, limit: Int) -> [(section: Int, cells: [LayoutAttributes])] {
+        var rows: [(section: Int, cells: [LayoutAttributes])] = []
+        var count = 0
+        for stretch in stretches where count <= limit {
+            var cells: [LayoutAttributes] = []
+            base.carouselCells(section: stretch.section, from: stretch.from, to: stretch.to, into: &cells, limit: limit - count)
+            count += cells.count
+            rows.append((stretch.section, cells))
+        }
+        return rows
     }
 
     /// The attributes of each view of a list of bounds, in order, as `results`; the limit on attributes
