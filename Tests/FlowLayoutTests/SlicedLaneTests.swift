@@ -9,14 +9,14 @@ import Testing
 struct SlicedLaneTests {
     /// A placement of varied cells in 3 named columns, every ninth spanning them all, and its lane 1
     /// read cell by cell.
-    static func placement(seed: UInt64) -> (MasonryPlacement, cells: [SlicedLane.Cell]) {
+    static func placement(seed: UInt64) -> (FlatMasonry, cells: [SlicedLane.Cell]) {
         var random = SplitMix64(seed: seed)
         let items = (0..<600).map { index in
             MasonryItem(
                 size: Size(width: 100, height: Double(random.next() % 400) / 4),
                 role: index % 9 == 8 ? .fullSpan : .column(Int(random.next() % 3)))
         }
-        let placement = MasonryPlacement(
+        let placement = FlatMasonry(
             items: items, columns: MasonryColumns(count: .fixed(3), itemSizing: .height), width: 320, interitemSpacing: 10, lineSpacing: 6)
         let cells = (0..<placement.storedCount(lane: 1)).map { position in
             let stored = placement.storedCell(lane: 1, position: position)
@@ -26,7 +26,7 @@ struct SlicedLaneTests {
     }
 
     /// Lane 1 of `placement` as one run, then cut at random items and joined again, run by run.
-    static func lane(of placement: MasonryPlacement, cuts: Int, _ random: inout SplitMix64) -> SlicedLane {
+    static func lane(of placement: FlatMasonry, cuts: Int, _ random: inout SplitMix64) -> SlicedLane {
         let spacing = FixedLength(6)
         let first = placement.storedCell(lane: 1, position: 0)
         let whole = LaneSlice(source: placement, lane: 1, positions: 0..<placement.storedCount(lane: 1), lead: first.top, itemLead: first.item + 1)

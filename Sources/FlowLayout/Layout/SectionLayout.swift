@@ -191,8 +191,8 @@ extension SectionLayout {
     /// own spacings, never swapped (§22.1).
     private static func placer(
         _ columns: MasonryColumns, overrides: FlowSection, settings: FlowLayoutSettings, geometry: LineGeometry, capacity: Int
-    ) -> MasonryPlacement.Placer {
-        MasonryPlacement.Placer(
+    ) -> MasonryPlacer {
+        MasonryPlacer(
             columns: columns, width: Swift.max(0, geometry.available),
             interitemSpacing: overrides.minimumInteritemSpacing ?? settings.minimumInteritemSpacing,
             lineSpacing: overrides.minimumLineSpacing ?? settings.minimumLineSpacing, capacity: capacity)
@@ -209,7 +209,7 @@ extension SectionLayout {
             placer.place(MasonryItem(item, direction: direction), count: count)
             return true
         }
-        return MasonryPlacement(placer)
+        return .flat(FlatMasonry(placer))
     }
 
     /// `section`'s items placed in its columns, read from the section as given: what a registration
@@ -222,7 +222,7 @@ extension SectionLayout {
             // Arrays made to measure as it places: none reserved beforehand.
             var placer = placer(columns, overrides: section, settings: settings, geometry: geometry, capacity: 0)
             sizes.withUnsafeBufferPointer { placer.placeByRule($0, direction: direction) }
-            return MasonryPlacement(placer)
+            return .flat(FlatMasonry(placer))
         }
         var placer = placer(columns, overrides: section, settings: settings, geometry: geometry, capacity: section.items.count)
         if case .sizes(let sizes) = section.items {
@@ -239,7 +239,7 @@ extension SectionLayout {
                 placer.place(MasonryItem(section.item(index, countedItem: settings.countedItem), direction: direction), count: 1)
             }
         }
-        return MasonryPlacement(placer)
+        return .flat(FlatMasonry(placer))
     }
 }
 

@@ -45,7 +45,7 @@ final class AppendableStorage<Element: BitwiseCopyable>: @unchecked Sendable {
             return self
         }
         return AppendableStorage(capacity: 2 * (count + added) + 16, count: count + added) { slots in
-            slots.baseAddress!.initialize(from: base, count: count)
+            _ = slots.initialize(fromContentsOf: UnsafeBufferPointer(start: base, count: count))
             write(UnsafeMutableBufferPointer(rebasing: slots[count...]))
         }
     }

@@ -5,7 +5,7 @@
 /// the lane's first). Everything else is a difference of exact values within the source, so a run
 /// moves with the cells before it, and is renumbered with them, without being touched.
 struct LaneSlice: Sendable {
-    let source: MasonryPlacement
+    let source: FlatMasonry
     let lane: Int
     let positions: Range<Int>
     let lead: FixedLength
@@ -13,7 +13,7 @@ struct LaneSlice: Sendable {
     /// The source's item and top of the first cell, which every other one is read against.
     private let origin: (item: Int, top: FixedLength)
 
-    init(source: MasonryPlacement, lane: Int, positions: Range<Int>, lead: FixedLength, itemLead: Int) {
+    init(source: FlatMasonry, lane: Int, positions: Range<Int>, lead: FixedLength, itemLead: Int) {
         (self.source, self.lane, self.positions, self.lead, self.itemLead) = (source, lane, positions, lead, itemLead)
         let first = source.storedCell(lane: lane, position: positions.lowerBound)
         origin = (first.item, first.top)
