@@ -52,6 +52,8 @@ public final class BaseLayout: Sendable {
     /// The layout's carousels (its orthogonal sections) and the width they show, nil when it has none:
     /// what parallax and the carousel effect read (docs/parallax.md, "Carousels").
     public let carouselRows: CarouselRows?
+    /// Whether the layout has carousels. O(1), without reading their rows.
+    public let hasCarousels: Bool
     /// Whether any compositional section has a background: only then does a query look for them.
     let hasSectionBackgrounds: Bool
 
@@ -145,6 +147,7 @@ public final class BaseLayout: Sendable {
         self.orthogonalContentWidths = Self.orthogonalContentWidths(of: sections)
         self.carouselRows = orthogonalContentWidths.isEmpty
             ? nil : CarouselRows(sections: orthogonalContentWidths.map(\.section), width: environment.dimension)
+        self.hasCarousels = !orthogonalContentWidths.isEmpty
         self.hasSectionBackgrounds = sections.contains { section in
             if case .compositional(let body) = section.body { return body.section.background != nil }
             return false

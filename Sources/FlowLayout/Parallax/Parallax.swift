@@ -8,19 +8,12 @@ public struct Parallax: Hashable, Sendable {
     public var stretchHeader: StretchHeader?
     /// Path's overscroll background layers, in order.
     public var backgrounds: [BackgroundLayer]
-    /// The carousels' cards' scale and alpha; read where an answer is written (`CarouselEffect.look`),
-    /// from the frames, so the attributes keep their size.
-    public var carousel: CarouselEffect?
 
     /// The effects given; none unless given.
-    public init(
-        cells: CellParallax? = nil, stretchHeader: StretchHeader? = nil, backgrounds: [BackgroundLayer] = [],
-        carousel: CarouselEffect? = nil
-    ) {
+    public init(cells: CellParallax? = nil, stretchHeader: StretchHeader? = nil, backgrounds: [BackgroundLayer] = []) {
         self.cells = cells
         self.stretchHeader = stretchHeader
         self.backgrounds = backgrounds
-        self.carousel = carousel
     }
 }
 

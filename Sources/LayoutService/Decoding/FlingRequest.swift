@@ -14,6 +14,8 @@ struct FlingRequest {
     var attributes: Bool
     /// Applied to each frame's attributes.
     var parallax: Parallax?
+    /// `parallax.carousel`: the carousels' cards' scale and alpha (docs/parallax.md §2.6).
+    var carouselEffect: CarouselEffect?
     /// The orthogonal section flung and its offset at release, when the fling is a carousel's
     /// (docs/flow-layout.md §23.15): it rests by the section's behaviour, and `velocity.x` moves it.
     var carousel: OrthogonalOffset?

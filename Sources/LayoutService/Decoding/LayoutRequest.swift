@@ -7,6 +7,8 @@ struct LayoutRequest {
     var input: FlowLayoutInput
     var viewport: Viewport
     var parallax: Parallax?
+    /// `parallax.carousel`: the carousels' cards' scale and alpha (docs/parallax.md §2.6).
+    var carouselEffect: CarouselEffect?
     /// Orthogonal sections' sideways offsets (docs/flow-layout.md §23.11).
     var orthogonalOffsets: [OrthogonalOffset] = []
 }
@@ -21,13 +23,26 @@ struct ScrollRequest {
     }
     var views: Views
     var parallax: Parallax?
+    /// `parallax.carousel`: the carousels' cards' scale and alpha (docs/parallax.md §2.6).
+    var carouselEffect: CarouselEffect?
     /// Orthogonal sections' sideways offsets, the same for every view (docs/flow-layout.md §23.11).
     var orthogonalOffsets: [OrthogonalOffset] = []
-    /// Answer a band: each view's attributes and what a client needs to compute any view inside it
-    /// (`JSONWriter.band`).
-    var band = false
-    /// Carousels' rows the band carries too, each at offset 0 over a stretch (docs/flow-layout.md §23.15).
-    var carouselBands: [CarouselStretch]?
+    /// Whether to answer a band: each view's attributes and what a client needs to compute any view
+    /// inside it (`JSONWriter.band`), and the carousels' rows it carries too.
+    var band = BandAsk.none
+}
+
+/// A scroll's `band` and `carouselBands`, in one word: no other member to copy and destroy on the
+/// scroll's hot path.
+enum BandAsk {
+    case none
+    case band
+    /// A band with carousels' rows, each at offset 0 over a stretch (docs/flow-layout.md §23.15).
+    case withCarousels([CarouselStretch])
+
+    var isBand: Bool { if case .none = self { false } else { true } }
+
+    var carouselBands: [CarouselStretch]? { if case .withCarousels(let stretches) = self { stretches } else { nil } }
 }
 
 /// A carousel's row from `from` to `to` along x, at offset 0: what `carouselBands` asks.

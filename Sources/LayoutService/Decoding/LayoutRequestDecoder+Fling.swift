@@ -43,11 +43,11 @@ extension LayoutRequestDecoder {
         if section == nil && offset != nil {
             throw RequestError.invalid("'offset' is a carousel's: give its 'section' too.").under("offset")
         }
-        let (views, parallax) = try view.finish(contentInset: contentInset, decoder: self)
+        let (views, parallax, carouselEffect) = try view.finish(contentInset: contentInset, decoder: self)
         guard case .one(let viewport) = views else { preconditionFailure("one bounds gives one view") }
         return FlingRequest(
             viewport: viewport, velocity: velocity, deceleration: deceleration, snap: snap, frameRate: frameRate,
-            attributes: attributes, parallax: parallax, carousel: section.map { OrthogonalOffset(section: $0, offset: offset ?? 0) })
+            attributes: attributes, parallax: parallax, carouselEffect: carouselEffect, carousel: section.map { OrthogonalOffset(section: $0, offset: offset ?? 0) })
     }
 
     /// `normal`, `fast`, or a rate per millisecond strictly between 0 and 1.

@@ -3,7 +3,9 @@ import WireKit
 
 /// `parallax`: the cell model or preset, the stretchy header and the background layers.
 extension LayoutRequestDecoder {
-    func decodeParallax(_ value: JSONValue, contentInset: EdgeInsets) throws(RequestError) -> Parallax {
+    /// The parallax and, beside it, the carousel effect (`carousel`): kept out of `Parallax`, which the
+    /// scroll's hot path copies and which stays as small as it was.
+    func decodeParallax(_ value: JSONValue, contentInset: EdgeInsets) throws(RequestError) -> (Parallax, CarouselEffect?) {
         var model: RequestFields.CellModel?
         var maxOffset: Double?
         var clamp: Bool?
@@ -50,7 +52,7 @@ extension LayoutRequestDecoder {
             if let (_, name) = cellFields.first(where: { $0.0 }) {
                 throw RequestError.invalid("'\(name)' configures a cell model; give 'model' too.").under(name)
             }
-            return Parallax(stretchHeader: stretchHeader, backgrounds: backgrounds, carousel: carousel)
+            return (Parallax(stretchHeader: stretchHeader, backgrounds: backgrounds), carousel)
         }
         /// A field that the chosen model fixes or does not read.
         func refuse(_ present: Bool, _ name: String, _ why: String) throws(RequestError) {
@@ -87,7 +89,7 @@ extension LayoutRequestDecoder {
             try refuse(targetInset != nil, "targetInset", "is not read by the preset")
             cells = .tableCellImage(factor: factor, insets: insets ?? .zero)
         }
-        return Parallax(cells: cells, stretchHeader: stretchHeader, backgrounds: backgrounds, carousel: carousel)
+        return (Parallax(cells: cells, stretchHeader: stretchHeader, backgrounds: backgrounds), carousel)
     }
 
     /// `carousel`: `{minScale, minAlpha}`, each in 0…1.

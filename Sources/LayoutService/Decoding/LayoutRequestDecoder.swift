@@ -24,9 +24,10 @@ struct LayoutRequestDecoder {
         let input = try description.finish(viewport: { direction in
             direction == .vertical ? (bounds.size.width, bounds.size.height) : (bounds.size.height, bounds.size.width)
         })
-        let (views, parallax) = try view.finish(contentInset: input.contentInset, decoder: self)
+        let (views, parallax, carouselEffect) = try view.finish(contentInset: input.contentInset, decoder: self)
         guard case .one(let viewport) = views else { preconditionFailure("one bounds gives one view") }
-        return LayoutRequest(input: input, viewport: viewport, parallax: parallax, orthogonalOffsets: view.orthogonalOffsets)
+        return LayoutRequest(
+            input: input, viewport: viewport, parallax: parallax, carouselEffect: carouselEffect, orthogonalOffsets: view.orthogonalOffsets)
     }
 
     /// `POST /v1/layouts`: the description, with the viewport's size across the scroll axis in `viewport`.
@@ -83,14 +84,15 @@ struct LayoutRequestDecoder {
         guard view.bounds != nil else {
             throw RequestError.invalid("The field 'bounds' is required.").under("bounds")
         }
-        let (views, parallax) = try view.finish(contentInset: contentInset, decoder: self)
+        let (views, parallax, carouselEffect) = try view.finish(contentInset: contentInset, decoder: self)
         let isOneView = if case .one = views { true } else { false }
         if carouselBands != nil && !(band && isOneView) {
             throw RequestError.invalid("'carouselBands' come with the band of one view: give 'band': true and one 'bounds'.")
                 .under("carouselBands")
         }
         return ScrollRequest(
-            views: views, parallax: parallax, orthogonalOffsets: view.orthogonalOffsets, band: band, carouselBands: carouselBands)
+            views: views, parallax: parallax, carouselEffect: carouselEffect, orthogonalOffsets: view.orthogonalOffsets,
+            band: carouselBands.map(BandAsk.withCarousels) ?? (band ? .band : .none))
     }
 }
 
@@ -226,8 +228,11 @@ struct ViewFields {
         return true
     }
 
-    /// The views the bounds describe (call once `bounds` is known to be given), and the parallax.
-    func finish(contentInset: EdgeInsets, decoder: LayoutRequestDecoder) throws(RequestError) -> (views: ScrollRequest.Views, parallax: Parallax?) {
+    /// The views the bounds describe (call once `bounds` is known to be given), the parallax and the
+    /// carousel effect.
+    func finish(contentInset: EdgeInsets, decoder: LayoutRequestDecoder) throws(RequestError)
+        -> (views: ScrollRequest.Views, parallax: Parallax?, carousel: CarouselEffect?)
+    {
         let views: ScrollRequest.Views
         switch bounds {
         case .one(let one)?:
@@ -248,10 +253,10 @@ struct ViewFields {
         case nil:
             preconditionFailure("finish is called once bounds are known to be given")
         }
-        let parallax = try parallax.map { (value) throws(RequestError) in
+        let effects = try parallax.map { (value) throws(RequestError) in
             try within("parallax") { () throws(RequestError) in try decoder.decodeParallax(value, contentInset: contentInset) }
         }
-        return (views, parallax)
+        return (views, effects?.0, effects?.1)
     }
 
     private func viewport(origin: Point, size: Size, contentInset: EdgeInsets) -> Viewport {

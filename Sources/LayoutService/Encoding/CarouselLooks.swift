@@ -8,8 +8,8 @@ struct CarouselLooks {
     let rows: CarouselRows
 
     /// Nil when the request asks no carousel effect or the layout has no carousel.
-    init?(_ parallax: Parallax?, base: BaseLayout) {
-        guard let effect = parallax?.carousel, let rows = base.carouselRows else { return nil }
+    init?(_ effect: CarouselEffect?, base: BaseLayout) {
+        guard let effect, let rows = base.carouselRows else { return nil }
         (self.effect, self.rows) = (effect, rows)
     }
 

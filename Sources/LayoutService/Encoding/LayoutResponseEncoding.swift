@@ -72,18 +72,26 @@ extension JSONWriter {
     }
 
     mutating func attributeList(_ attributes: [LayoutAttributes], looks: CarouselLooks? = nil) {
+        // A list with carousel looks in a function of its own: the plain scroll's loop stays as it was.
+        if let looks { return attributeList(attributes, looks: looks) }
         byte(UInt8(ascii: "["))
         let memo = AttributePrefixMemo.current
         // Read in place: `enumerated()` copied each attribute (a hundred bytes) out of the array first.
         attributes.withUnsafeBufferPointer { attributes in
-            // Two loops, so that an answer without carousel looks reads none per element.
-            guard let looks else {
-                for index in attributes.indices {
-                    if index > 0 { byte(UInt8(ascii: ",")) }
-                    self.attributes(attributes[index], memo: memo)
-                }
-                return
+            for index in attributes.indices {
+                if index > 0 { byte(UInt8(ascii: ",")) }
+                self.attributes(attributes[index], memo: memo)
             }
+        }
+        byte(UInt8(ascii: "]"))
+    }
+
+    /// `attributeList` with each carousel cell's scale and alpha.
+    @inline(never)
+    private mutating func attributeList(_ attributes: [LayoutAttributes], looks: CarouselLooks) {
+        byte(UInt8(ascii: "["))
+        let memo = AttributePrefixMemo.current
+        attributes.withUnsafeBufferPointer { attributes in
             for index in attributes.indices {
                 if index > 0 { byte(UInt8(ascii: ",")) }
                 self.attributes(attributes[index], memo: memo, look: looks.look(of: attributes[index]))

@@ -7,16 +7,19 @@ enum ViewAttributes {
     /// thread's scratch, valid during the call. Nil, without calling `body`, when the viewport holds
     /// more than `limit` elements: the answer would be too large to send.
     static func with<Result>(
-        of base: BaseLayout, in viewport: Viewport, orthogonalOffsets: [OrthogonalOffset] = [], parallax: Parallax?, limit: Int,
-        _ body: ([LayoutAttributes], CarouselLooks?) -> Result
+        of base: BaseLayout, in viewport: Viewport, orthogonalOffsets: [OrthogonalOffset] = [], parallax: Parallax?,
+        carouselEffect: CarouselEffect? = nil, limit: Int, _ body: ([LayoutAttributes], CarouselLooks?) -> Result
     ) -> Result? {
         AttributeScratch.with { attributes in
             attributes.reserveCapacity(64)
             base.attributes(in: viewport, orthogonalOffsets: orthogonalOffsets, into: &attributes, limit: limit)
             guard attributes.count <= limit else { return nil }
             let depth: ((Int, Int) -> Double?)? = base.hasParallaxDepths ? { base.parallaxDepth(section: $0, item: $1) } : nil
-            parallax?.apply(to: &attributes, viewport: viewport, scrollDirection: base.scrollDirection, depth: depth, carousels: base.carouselRows)
-            return body(attributes, CarouselLooks(parallax, base: base))
+            // The rows read only where there are carousels: reading them retains their array.
+            parallax?.apply(
+                to: &attributes, viewport: viewport, scrollDirection: base.scrollDirection, depth: depth,
+                carousels: base.hasCarousels ? base.carouselRows : nil)
+            return body(attributes, carouselEffect == nil ? nil : CarouselLooks(carouselEffect, base: base))
         }
     }
 }
@@ -37,6 +40,7 @@ struct ViewAnswer: WireAnswer {
 
     var estimatedBytes: Int { 256 + attributes.count * 200 }
 
+    @inline(__always)
     func encode(into writer: inout JSONWriter) {
         writer.viewAnswerHead(
             layoutId: layoutId, cacheHit: cacheHit, contentSize: contentSize, orthogonalSections: orthogonalSections)
@@ -55,6 +59,7 @@ struct ViewSequence {
     let viewports: [Viewport]
     var orthogonalOffsets: [OrthogonalOffset] = []
     let parallax: Parallax?
+    var carouselEffect: CarouselEffect?
     let band: Bool
     let limit: Int
     /// A carousel fling's frames: the section, and its offset in each view, written with it.
@@ -69,7 +74,7 @@ struct ViewSequence {
             if let carousel { offsets.append(OrthogonalOffset(section: carousel.section, offset: carousel.offsets[index])) }
             writer.viewHead(bounds: viewport.bounds, first: index == 0, carouselOffset: carousel?.offsets[index])
             let written: Bool? = ViewAttributes.with(
-                of: base, in: viewport, orthogonalOffsets: offsets, parallax: parallax, limit: remaining
+                of: base, in: viewport, orthogonalOffsets: offsets, parallax: parallax, carouselEffect: carouselEffect, limit: remaining
             ) { attributes, looks in
                 let spans = band ? base.sectionSpans(in: viewport) : []
                 remaining -= attributes.count + spans.count

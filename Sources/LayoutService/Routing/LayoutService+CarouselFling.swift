@@ -29,7 +29,8 @@ extension LayoutService {
         }
         let frames: CarouselFlingAnswer.Frames? = asked.frameRate == nil ? nil
             : asked.attributes ? .views(ViewSequence(
-                base: base, viewports: Array(repeating: asked.viewport, count: offsets.count), parallax: asked.parallax, band: false,
+                base: base, viewports: Array(repeating: asked.viewport, count: offsets.count), parallax: asked.parallax,
+                carouselEffect: asked.carouselEffect, band: false,
                 limit: configuration.limits.maxAnswerAttributes, carousel: (carousel.section, offsets)))
             : .offsets(offsets)
         let answer = CarouselFlingAnswer(

@@ -34,7 +34,8 @@ extension LayoutService {
         }
         let listed: FlingAnswer.Frames? = asked.frameRate == nil ? nil
             : asked.attributes ? .views(ViewSequence(
-                base: base, viewports: frames, parallax: asked.parallax, band: false, limit: configuration.limits.maxAnswerAttributes))
+                base: base, viewports: frames, parallax: asked.parallax, carouselEffect: asked.carouselEffect, band: false,
+                limit: configuration.limits.maxAnswerAttributes))
             : .bounds(frames)
         let answer = FlingAnswer(layoutId: id, contentSize: base.contentSize, fling: fling, frames: listed)
         var response = try ServiceResponse.json(200, answer, etag: etag)

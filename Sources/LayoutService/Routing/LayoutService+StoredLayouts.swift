@@ -87,15 +87,17 @@ extension LayoutService {
         let contentInset = base.contentInset
         let scroll = try decodeBody(request) { (root) throws(RequestError) in try decoder.decodeScroll(root, contentInset: contentInset) }
         let etag = EntityTag(layout: id, body: request.body)
-        if let stretches = scroll.carouselBands { try Self.refuseNonCarousels(stretches, in: base) }
+        if let stretches = scroll.band.carouselBands { try Self.refuseNonCarousels(stretches, in: base) }
         switch scroll.views {
         case .one(let viewport):
             return view(
-                base, id: id, viewport, orthogonalOffsets: scroll.orthogonalOffsets, parallax: scroll.parallax, cacheHit: true, etag: etag,
-                pointer: "/bounds", band: scroll.band, carouselBands: scroll.carouselBands)
+                base, id: id, viewport, orthogonalOffsets: scroll.orthogonalOffsets, parallax: scroll.parallax,
+                carouselEffect: scroll.carouselEffect, cacheHit: true, etag: etag, pointer: "/bounds", band: scroll.band.isBand,
+                carouselBands: scroll.band.carouselBands)
         case .list(let viewports):
             return try results(
-                base, id: id, viewports, orthogonalOffsets: scroll.orthogonalOffsets, parallax: scroll.parallax, etag: etag, band: scroll.band)
+                base, id: id, viewports, orthogonalOffsets: scroll.orthogonalOffsets, parallax: scroll.parallax,
+                carouselEffect: scroll.carouselEffect, etag: etag, band: scroll.band.isBand)
         }
     }
 
@@ -119,12 +121,12 @@ extension LayoutService {
     /// refusal; a `band` adds what a client needs to compute views inside it.
     func view(
         _ base: BaseLayout, id: ContentHash, _ viewport: Viewport, orthogonalOffsets: [OrthogonalOffset] = [], parallax: Parallax?,
-        cacheHit: Bool, etag: EntityTag?, pointer: String?, band: Bool = false, carouselBands: [CarouselStretch]? = nil
+        carouselEffect: CarouselEffect? = nil, cacheHit: Bool, etag: EntityTag?, pointer: String?, band: Bool = false, carouselBands: [CarouselStretch]? = nil
     ) -> ServiceResponse {
         let limit = configuration.limits.maxAnswerAttributes
         // Written inside the call: the attributes are the thread's scratch array, lent for it.
         let written = ViewAttributes.with(
-            of: base, in: viewport, orthogonalOffsets: orthogonalOffsets, parallax: parallax, limit: limit
+            of: base, in: viewport, orthogonalOffsets: orthogonalOffsets, parallax: parallax, carouselEffect: carouselEffect, limit: limit
         ) { attributes, looks -> ResponseBody? in
             // A band's sections count against the same budget as the attributes, before a byte is
             // written: with negative insets every section of the layout may be in a band.
@@ -168,10 +170,10 @@ extension LayoutService {
     /// holds for the whole answer.
     private func results(
         _ base: BaseLayout, id: ContentHash, _ viewports: [Viewport], orthogonalOffsets: [OrthogonalOffset], parallax: Parallax?,
-        etag: EntityTag, band: Bool
+        carouselEffect: CarouselEffect?, etag: EntityTag, band: Bool
     ) throws(Problem) -> ServiceResponse {
         let views = ViewSequence(
-            base: base, viewports: viewports, orthogonalOffsets: orthogonalOffsets, parallax: parallax, band: band,
+            base: base, viewports: viewports, orthogonalOffsets: orthogonalOffsets, parallax: parallax, carouselEffect: carouselEffect, band: band,
             limit: configuration.limits.maxAnswerAttributes)
         var response = try ServiceResponse.json(200, ViewListAnswer(layoutId: id, contentSize: base.contentSize, views: views), etag: etag)
         response.cacheHit = true

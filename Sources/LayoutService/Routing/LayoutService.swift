@@ -210,8 +210,8 @@ public final class LayoutService: Sendable {
         let key = decoded.input.contentHash
         let (base, hit) = cache.layout(for: decoded.input, key: key)
         var response = view(
-            base, id: key, decoded.viewport, orthogonalOffsets: decoded.orthogonalOffsets, parallax: decoded.parallax, cacheHit: hit,
-            etag: nil, pointer: "/bounds")
+            base, id: key, decoded.viewport, orthogonalOffsets: decoded.orthogonalOffsets, parallax: decoded.parallax,
+            carouselEffect: decoded.carouselEffect, cacheHit: hit, etag: nil, pointer: "/bounds")
         if response.status == 200 { response.itemCount = base.itemCount }
         return response
     }
