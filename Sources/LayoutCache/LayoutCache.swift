@@ -1,4 +1,5 @@
 import FlowLayout
+import Locking
 
 /// Base layouts by content hash, bounded by a byte budget, least recently used evicted first.
 ///

@@ -1,4 +1,5 @@
 import FlowLayout
+import Locking
 
 #if canImport(Glibc)
 import Glibc
@@ -30,10 +31,10 @@ public final class RedisLayoutStore: LayoutStore {
     private let maxSections: Int
     let metrics = StoreMetrics()
     /// Why the store is down as the last call found it (a `StoreHealth` reason); nil while up.
-    let downReason = PoolLock<String?>(nil)
+    let downReason = LockedValueBox<String?>(nil)
     /// Told once each time the health changes (the service logs it).
     let healthChanged: @Sendable (StoreHealth) -> Void
-    let policy = PoolLock(PolicyCheck())
+    let policy = LockedValueBox(PolicyCheck())
 
     /// Whether saves check Redis's `maxmemory-policy`, and what was last found.
     struct PolicyCheck {
@@ -68,7 +69,7 @@ public final class RedisLayoutStore: LayoutStore {
     }
 
     public var isUp: Bool { health == .up }
-    public var health: StoreHealth { downReason.withLock { $0 }.map { .down(reason: $0) } ?? .up }
+    public var health: StoreHealth { downReason.withLockedValue { $0 }.map { .down(reason: $0) } ?? .up }
     public var description: String { endpoint.description }
     public func metricsExposition() -> String { metrics.exposition(health: health) }
     /// Bytes written and read and pipelines sent since start.

@@ -1,4 +1,4 @@
-import Synchronization
+import Locking
 
 /// Counters of the store's operations, by operation: calls, failures, corrupt values found, and time
 /// spent, for `/metrics`. Thread-safe.
@@ -31,12 +31,12 @@ final class StoreMetrics: Sendable {
 
     // A lock, not atomics: every store call already waits on the network, and a scrape reads one
     // consistent set of counts.
-    private let counts = Mutex(Counts())
+    private let counts = LockedValueBox(Counts())
 
     func record(_ operation: Operation, nanoseconds elapsed: Int64, failed: Bool) {
         let index = operation.rawValue
         let bucket = Self.buckets.firstIndex { Double(elapsed) / 1e9 <= $0 }
-        counts.withLock { counts in
+        counts.withLockedValue { counts in
             counts.calls[index] += 1
             if failed { counts.errors[index] += 1 }
             counts.nanoseconds[index] += elapsed
@@ -45,22 +45,22 @@ final class StoreMetrics: Sendable {
     }
 
     func recordTraffic(written: Int = 0, read: Int = 0, roundTrips: Int = 0) {
-        counts.withLock { counts in
+        counts.withLockedValue { counts in
             counts.bytesWritten += written
             counts.bytesRead += read
             counts.roundTrips += roundTrips
         }
     }
 
-    func recordCorrupt() { counts.withLock { $0.corruptValues += 1 } }
+    func recordCorrupt() { counts.withLockedValue { $0.corruptValues += 1 } }
 
     /// Bytes written and read and pipelines sent so far (for benchmarks and tests).
     var traffic: (written: Int, read: Int, roundTrips: Int) {
-        counts.withLock { ($0.bytesWritten, $0.bytesRead, $0.roundTrips) }
+        counts.withLockedValue { ($0.bytesWritten, $0.bytesRead, $0.roundTrips) }
     }
 
     func exposition(health: StoreHealth) -> String {
-        let counts = self.counts.withLock { $0 }
+        let counts = self.counts.withLockedValue { $0 }
         var text = "# HELP layoutd_store_up Whether the store carries out the service's commands (reason: why not).\n"
         text += "# TYPE layoutd_store_up gauge\n"
         switch health {

@@ -1,4 +1,5 @@
 import Foundation
+import Locking
 import Logging
 import Testing
 
@@ -128,11 +129,10 @@ struct AccessLogTests {
 
 /// A handler that keeps each line's message and metadata (provider's and the line's) as text.
 private struct CapturingHandler: LogHandler {
-    final class Lines: @unchecked Sendable {
-        private let lock = NSLock()
-        private var stored: [(message: String, metadata: [String: String])] = []
-        var lines: [(message: String, metadata: [String: String])] { lock.withLock { stored } }
-        func append(_ line: (message: String, metadata: [String: String])) { lock.withLock { stored.append(line) } }
+    final class Lines: Sendable {
+        private let stored = LockedValueBox<[(message: String, metadata: [String: String])]>([])
+        var lines: [(message: String, metadata: [String: String])] { stored.withLockedValue { $0 } }
+        func append(_ line: (message: String, metadata: [String: String])) { stored.withLockedValue { $0.append(line) } }
     }
 
     let lines: Lines

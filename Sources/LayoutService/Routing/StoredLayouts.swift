@@ -1,7 +1,7 @@
 import Dispatch
 import FlowLayout
 import LayoutStore
-import Synchronization
+import Locking
 
 /// Stored layouts as the handlers see them: this replica's cache in front of the shared store, when
 /// there is one (`--store`). The scroll path reads the cache alone; the store is asked only for a
@@ -13,18 +13,18 @@ import Synchronization
 final class StoredLayouts: Sendable {
     let cache: LayoutCache
     let store: (any LayoutStore)?
-    private let flights = Mutex<[ContentHash: Flight]>([:])
+    private let flights = LockedValueBox<[ContentHash: Flight]>([:])
 
     /// One fetch from the store, which the requests that arrive while it runs wait for.
     private final class Flight: Sendable {
         let done = DispatchGroup()
-        let result = Mutex<Result<BaseLayout?, StoreError>?>(nil)
+        let result = LockedValueBox<Result<BaseLayout?, StoreError>?>(nil)
     }
 
     /// Tells the store, every `refreshInterval`, which layouts this replica used from its cache, so a
     /// layout in use never expires from the store (a fetch or a save is the only other use it sees).
     /// (In a lock: a timer is not `Sendable`; only `init` and `deinit` touch it.)
-    private let refresher: Mutex<DispatchSourceTimer?>
+    private let refresher: LockedValueBox<DispatchSourceTimer?>
 
     /// A repository over `cache` and `store`; with a store, the layouts used from the cache are
     /// refreshed in it every `refreshInterval` (an eighth of its lifetime), off the request path.
@@ -32,7 +32,7 @@ final class StoredLayouts: Sendable {
         self.cache = cache
         self.store = store
         guard let store else {
-            refresher = Mutex(nil)
+            refresher = LockedValueBox(nil)
             return
         }
         let timer = DispatchSource.makeTimerSource(queue: DispatchQueue(label: "layoutd.store-refresh"))
@@ -42,10 +42,10 @@ final class StoredLayouts: Sendable {
             for layout in cache.takeRecentlyUsed() { _ = try? store.save(LayoutArchive(layout)) }
         }
         timer.resume()
-        refresher = Mutex(timer)
+        refresher = LockedValueBox(timer)
     }
 
-    deinit { refresher.withLock { $0?.cancel() } }
+    deinit { refresher.withLockedValue { $0?.cancel() } }
 
     /// The layout stored under `id`: from the cache, else from the store (then cached); nil when
     /// neither has it.
@@ -58,7 +58,7 @@ final class StoredLayouts: Sendable {
     /// The layout the cache lacks, from the store (once for every request that asks at the same time).
     private func fetch(_ id: ContentHash) throws(StoreError) -> BaseLayout? {
         guard let store else { return nil }
-        let (flight, leads) = flights.withLock { flights in
+        let (flight, leads) = flights.withLockedValue { flights in
             if let flight = flights[id] { return (flight, false) }
             let flight = Flight()
             flight.done.enter()
@@ -74,13 +74,13 @@ final class StoredLayouts: Sendable {
             } catch {
                 result = .failure(error)
             }
-            flight.result.withLock { $0 = result }
-            flights.withLock { _ = $0.removeValue(forKey: id) }
+            flight.result.withLockedValue { $0 = result }
+            flights.withLockedValue { _ = $0.removeValue(forKey: id) }
             flight.done.leave()
         } else {
             flight.done.wait()
         }
-        return try flight.result.withLock { $0! }.get()
+        return try flight.result.withLockedValue { $0! }.get()
     }
 
     /// Keeps `layout` (built from a registration or an update) under its id: in the store first, when
