@@ -38,10 +38,13 @@ let package = Package(
         .target(name: "Locking"),
         // The LRU cache of base layouts.
         .target(name: "LayoutCache", dependencies: ["FlowLayout", "Locking"]),
+        // The store of layouts: the one interface the service sees, the archive format, and the
+        // in-memory store (`--store memory:`).
+        .target(name: "LayoutStore", dependencies: ["FlowLayout", "LayoutCache"]),
         // hiredis, Debian's Redis client library, for the shared store.
         .systemLibrary(name: "CHiredis", path: "Sources/CHiredis", pkgConfig: "hiredis", providers: [.apt(["libhiredis-dev"])]),
-        // The shared store of layouts (Redis): the archive format and the one interface the service sees.
-        .target(name: "LayoutStore", dependencies: ["FlowLayout", "Locking", "CHiredis"]),
+        // The shared store in Redis (`--store redis://…`), over hiredis.
+        .target(name: "LayoutStoreRedis", dependencies: ["LayoutStore", "Locking", "CHiredis"]),
         // zlib, the system library, for gzip-compressed answers.
         .systemLibrary(name: "CZlib", path: "Sources/CZlib"),
         // The playground page and the JavaScript client (clients/), embedded in the binary.
@@ -70,7 +73,7 @@ let package = Package(
         .executableTarget(
             name: "layoutd",
             dependencies: [
-                "LayoutServer", "LayoutStore",
+                "LayoutServer", "LayoutStoreRedis",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -88,14 +91,15 @@ let package = Package(
         .executableTarget(name: "http-baseline", dependencies: ["HTTPServer"], path: "Benchmarks/HTTPBaseline"),
         // The request path under libFuzzer and AddressSanitizer (make fuzz); without them, a replayer of inputs.
         .executableTarget(name: "layoutd-fuzz", dependencies: ["LayoutService", "CZlib"], path: "Sources/LayoutFuzz"),
-        // The seeded random generator the tests and benchmarks share.
-        .target(name: "SeededRandom"),
+        // The seeded random generator the tests and benchmarks share, and random layout inputs from it.
+        .target(name: "SeededRandom", dependencies: ["FlowLayout"]),
         .testTarget(name: "FlowLayoutTests", dependencies: ["FlowLayout", "LayoutCache", "Locking", "SeededRandom"]),
         .testTarget(
             name: "FlowLayoutPropertyTests",
             dependencies: ["FlowLayout", "LayoutCache", "SeededRandom", .product(name: "PropertyBased", package: "swift-property-based")]
         ),
-        .testTarget(name: "LayoutStoreTests", dependencies: ["LayoutStore", "Locking", "SeededRandom"]),
+        .testTarget(name: "LayoutStoreTests", dependencies: ["LayoutStore", "LayoutCache", "SeededRandom"]),
+        .testTarget(name: "LayoutStoreRedisTests", dependencies: ["LayoutStoreRedis", "LayoutStore", "Locking", "SeededRandom"]),
         .testTarget(
             name: "LayoutdTests",
             dependencies: [
@@ -105,7 +109,9 @@ let package = Package(
         .testTarget(name: "WireKitTests", dependencies: ["WireKit", "FlowLayout", "SeededRandom"]),
         .testTarget(
             name: "LayoutServiceTests",
-            dependencies: ["LayoutService", "Locking", "WireKit", "SeededRandom", "layoutd-fuzz", .product(name: "Yams", package: "Yams")]),
+            dependencies: [
+                "LayoutService", "LayoutStore", "Locking", "WireKit", "SeededRandom", "layoutd-fuzz", .product(name: "Yams", package: "Yams"),
+            ]),
         .testTarget(name: "LayoutServerTests", dependencies: ["LayoutServer", "SeededRandom", "layoutd-fuzz"]),
     ],
     swiftLanguageModes: [.v6]

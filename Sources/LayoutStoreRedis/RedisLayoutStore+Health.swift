@@ -1,3 +1,5 @@
+import LayoutStore
+
 /// The store's health: what Redis's replies say of it (`StoreHealth`), and its `maxmemory-policy`.
 extension RedisLayoutStore {
     /// The refusals Redis answers every command with, by the reply's first word, and their labels.

@@ -1,5 +1,5 @@
 import Foundation
-import LayoutStore
+import LayoutStoreRedis
 import Locking
 import XCTest
 
