@@ -50,13 +50,13 @@ release: deps
 run: release
 	.build/release/layoutd --port $(PORT)
 
-# Every test: unit and integration tests over a real socket, the cache and server again under
-# ThreadSanitizer and the HTTP suite under AddressSanitizer, a minute of fuzzing, the OpenAPI document
-# checked, its examples replayed and schemathesis run against the binary, REDbot over every GET route,
-# the README's curl examples, the CSS mode against Chromium, the JavaScript client against the binary,
-# the playground and a page of another origin (CORS) in Chromium,
-# the process as operators run it (flags, health, metrics, logs, drain, floods, slow clients, framing,
-# budgets, valgrind, nginx), the container image, and one benchmark iteration.
+# Every test: unit and integration tests over a real socket, the cache, the store path and the server
+# again under ThreadSanitizer and the HTTP suite under AddressSanitizer, a minute of fuzzing, the
+# OpenAPI document checked, its examples replayed and schemathesis run against the binary, REDbot over
+# every GET route, the README's curl examples, the CSS mode against Chromium, the JavaScript client
+# against the binary, the playground and a page of another origin (CORS) in Chromium, the process as
+# operators run it (flags, health, metrics, logs, drain, floods, slow clients, framing, budgets,
+# valgrind, nginx), the container image, and one benchmark iteration.
 test: deps testdeps pydeps check-engine test-swift test-tsan test-asan test-fuzz test-openapi test-schemathesis test-redbot test-readme test-css test-js test-playground test-ops test-container test-bench
 
 # The engine is portable and pure: every file in Sources/FlowLayout imports only the standard library
@@ -72,7 +72,7 @@ test-swift: deps
 	python3 scripts/coverage.py .build-coverage LayoutService=85 WireKit=85 FlowLayout=85
 
 test-tsan: deps
-	TSAN_OPTIONS=halt_on_error=1:suppressions=$(CURDIR)/IntegrationTests/tsan.supp $(SWIFT) test --sanitize=thread --scratch-path .build-tsan --filter 'Concurrency|RedisClientTests.testManyThreadsShareOneClient'
+	TSAN_OPTIONS=halt_on_error=1:suppressions=$(CURDIR)/IntegrationTests/tsan.supp $(SWIFT) test --sanitize=thread --scratch-path .build-tsan --filter 'Concurrency|RedisClientTests.testManyThreadsShareOneClient|StorePathTests'
 
 # The HTTP integration suite (real sockets, the C server and the service) under AddressSanitizer,
 # leaks included (but XCTest's own, two objects its runner never frees).

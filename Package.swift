@@ -35,12 +35,17 @@ let package = Package(
         ),
         // The layout engine: pure Swift, the standard library only (make check-engine), no I/O, no JSON.
         .target(name: "FlowLayout"),
-        // The LRU cache of base layouts and its lock (pthread on Linux, os_unfair_lock on Apple).
-        .target(name: "LayoutCache", dependencies: ["FlowLayout"]),
+        // The one lock of the process (pthread on Linux, os_unfair_lock on Apple; docs/architecture.md §3).
+        .target(name: "Locking"),
+        // The LRU cache of base layouts.
+        .target(name: "LayoutCache", dependencies: ["FlowLayout", "Locking"]),
+        // The store of layouts: the one interface the service sees, the archive format, and the
+        // in-memory store (`--store memory:`).
+        .target(name: "LayoutStore", dependencies: ["FlowLayout", "LayoutCache"]),
         // hiredis, Debian's Redis client library, for the shared store.
         .systemLibrary(name: "CHiredis", path: "Sources/CHiredis", pkgConfig: "hiredis", providers: [.apt(["libhiredis-dev"])]),
-        // The shared store of layouts (Redis): the archive format and the one interface the service sees.
-        .target(name: "LayoutStore", dependencies: ["FlowLayout", "CHiredis"]),
+        // The shared store in Redis (`--store redis://…`), over hiredis.
+        .target(name: "LayoutStoreRedis", dependencies: ["LayoutStore", "Locking", "CHiredis"]),
         // zlib, the system library, for gzip-compressed answers.
         .systemLibrary(name: "CZlib", path: "Sources/CZlib"),
         // The playground page and the JavaScript client (clients/), embedded in the binary.
@@ -58,18 +63,18 @@ let package = Package(
         .target(
             name: "LayoutService",
             dependencies: [
-                "FlowLayout", "LayoutCache", "LayoutStore", "WireKit", "PlaygroundAssets",
+                "FlowLayout", "LayoutCache", "LayoutStore", "Locking", "WireKit", "PlaygroundAssets",
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
         // The service bound to the HTTP server.
         .target(
             name: "LayoutServer",
-            dependencies: ["LayoutService", "HTTPServer", .product(name: "Logging", package: "swift-log")]),
+            dependencies: ["LayoutService", "HTTPServer", "Locking", .product(name: "Logging", package: "swift-log")]),
         .executableTarget(
             name: "layoutd",
             dependencies: [
-                "LayoutServer", "LayoutStore",
+                "LayoutServer", "LayoutStoreRedis",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -87,14 +92,15 @@ let package = Package(
         .executableTarget(name: "http-baseline", dependencies: ["HTTPServer"], path: "Benchmarks/HTTPBaseline"),
         // The request path under libFuzzer and AddressSanitizer (make fuzz); without them, a replayer of inputs.
         .executableTarget(name: "layoutd-fuzz", dependencies: ["LayoutService", "CZlib"], path: "Sources/LayoutFuzz"),
-        // The seeded random generator the tests and benchmarks share.
-        .target(name: "SeededRandom"),
-        .testTarget(name: "FlowLayoutTests", dependencies: ["FlowLayout", "LayoutCache", "SeededRandom"]),
+        // The seeded random generator the tests and benchmarks share, and random layout inputs from it.
+        .target(name: "SeededRandom", dependencies: ["FlowLayout"]),
+        .testTarget(name: "FlowLayoutTests", dependencies: ["FlowLayout", "LayoutCache", "Locking", "SeededRandom"]),
         .testTarget(
             name: "FlowLayoutPropertyTests",
             dependencies: ["FlowLayout", "LayoutCache", "SeededRandom", .product(name: "PropertyBased", package: "swift-property-based")]
         ),
-        .testTarget(name: "LayoutStoreTests", dependencies: ["LayoutStore", "SeededRandom"]),
+        .testTarget(name: "LayoutStoreTests", dependencies: ["LayoutStore", "LayoutCache", "SeededRandom"]),
+        .testTarget(name: "LayoutStoreRedisTests", dependencies: ["LayoutStoreRedis", "LayoutStore", "Locking", "SeededRandom"]),
         .testTarget(
             name: "LayoutdTests",
             dependencies: [
@@ -104,7 +110,9 @@ let package = Package(
         .testTarget(name: "WireKitTests", dependencies: ["WireKit", "FlowLayout", "SeededRandom"]),
         .testTarget(
             name: "LayoutServiceTests",
-            dependencies: ["LayoutService", "WireKit", "SeededRandom", "layoutd-fuzz", .product(name: "Yams", package: "Yams")]),
+            dependencies: [
+                "LayoutService", "LayoutStore", "Locking", "WireKit", "SeededRandom", "layoutd-fuzz", .product(name: "Yams", package: "Yams"),
+            ]),
         .testTarget(
             name: "LayoutServerTests",
             dependencies: ["LayoutServer", "SeededRandom", "layoutd-fuzz", .product(name: "Yams", package: "Yams")]),

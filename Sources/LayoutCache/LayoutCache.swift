@@ -1,4 +1,5 @@
 import FlowLayout
+import Locking
 
 /// Base layouts by content hash, bounded by a byte budget, least recently used evicted first.
 ///
@@ -103,9 +104,18 @@ public final class LayoutCache: Sendable {
         return keep(layout, for: key)
     }
 
-    /// Stores a layout built elsewhere (counts as a build); one larger than the whole budget is not kept.
-    public func insert(_ layout: BaseLayout, for key: ContentHash) {
-        _ = keep(layout, for: key)
+    /// Stores a layout built elsewhere (counts as a build); one larger than the whole budget is not
+    /// kept (false).
+    @discardableResult
+    public func insert(_ layout: BaseLayout, for key: ContentHash) -> Bool {
+        if case .stored = keep(layout, for: key) { return true }
+        return false
+    }
+
+    /// The cached layout for `key`, marked as recently used, counting neither a hit nor a miss: for
+    /// the in-memory store kept in this cache, which the service asks only after its own lookup missed.
+    public func touch(_ key: ContentHash) -> BaseLayout? {
+        state.withLockedValue { $0.touch(key) }
     }
 
     /// Inserts a layout not stored yet, counting a build. Its size is measured before the lock is

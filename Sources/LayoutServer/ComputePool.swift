@@ -1,5 +1,5 @@
 import Dispatch
-import Synchronization
+import Locking
 
 #if canImport(Glibc)
 import Glibc
@@ -10,7 +10,7 @@ import Glibc
 /// its connection suspended, not its worker blocked. Bounded: at most `capacity` requests wait; one
 /// more is refused at once (`submit` answers false) rather than queued without end.
 final class ComputePool: Sendable {
-    private let jobs = Mutex<[@Sendable () -> Void]>([])
+    private let jobs = LockedValueBox<[@Sendable () -> Void]>([])
     private let waiting = DispatchSemaphore(value: 0)
     let capacity: Int
 
@@ -29,7 +29,7 @@ final class ComputePool: Sendable {
 
     /// Queues `job`; false, and nothing queued, when `capacity` jobs wait already.
     func submit(_ job: @escaping @Sendable () -> Void) -> Bool {
-        let queued = jobs.withLock { jobs in
+        let queued = jobs.withLockedValue { jobs in
             guard jobs.count < capacity else { return false }
             jobs.append(job)
             return true
@@ -41,7 +41,7 @@ final class ComputePool: Sendable {
     private func run() -> Never {
         while true {
             waiting.wait()
-            let job = jobs.withLock { $0.removeFirst() }
+            let job = jobs.withLockedValue { $0.removeFirst() }
             job()
         }
     }

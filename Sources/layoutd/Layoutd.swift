@@ -1,6 +1,7 @@
 import ArgumentParser
 import LayoutServer
 import LayoutStore
+import LayoutStoreRedis
 import LayoutService
 import Logging
 
@@ -256,7 +257,7 @@ struct Layoutd: ParsableCommand {
         announce(host: host, port: Int(server.port), format: format)
         logger.info("listening", metadata: [
             "host": "\(host)", "port": "\(server.port)", "threads": "\(threads)", "cache_bytes": "\(cacheBytes)",
-            "store": "\(serviceConfiguration.store?.description ?? "memory:")",
+            "store": "\(service.store.description)",
         ])
 
         var received: Int32 = 0

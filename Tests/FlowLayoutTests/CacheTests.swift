@@ -1,7 +1,7 @@
 import Dispatch
 @testable import FlowLayout
 import LayoutCache
-import Synchronization
+import Locking
 import Testing
 import SeededRandom
 
@@ -206,7 +206,7 @@ struct CacheTests {
         let expected = inputs.map { Self.visible(BaseLayout($0), Self.concurrentBounds) }
         let budget = 2 * inputs.map { BaseLayout($0).storedByteCount }.max()!
         let cache = LayoutCache(byteBudget: budget)
-        let mismatches = Mutex(0)
+        let mismatches = LockedValueBox(0)
         let iterations = 2000
         DispatchQueue.concurrentPerform(iterations: iterations) { iteration in
             let index = (iteration * 5) % inputs.count
@@ -220,10 +220,10 @@ struct CacheTests {
                 layout = cache.layout(for: inputs[index], key: inputs[index].contentHash).layout
             }
             if Self.visible(layout, Self.concurrentBounds) != expected[index] {
-                mismatches.withLock { $0 += 1 }
+                mismatches.withLockedValue { $0 += 1 }
             }
         }
-        #expect(mismatches.withLock { $0 } == 0)
+        #expect(mismatches.withLockedValue { $0 } == 0)
         let statistics = cache.statistics
         #expect(statistics.hits + statistics.misses == iterations - iterations / 10)
         #expect(statistics.bytes <= budget)

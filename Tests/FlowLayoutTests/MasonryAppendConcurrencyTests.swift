@@ -1,6 +1,6 @@
 import Foundation
 import FlowLayout
-import Synchronization
+import Locking
 import Testing
 
 /// Layouts made by appending to one masonry layout share its storage (docs/flow-layout.md §22.5): the
@@ -35,13 +35,13 @@ struct MasonryAppendConcurrencyTests {
         let pages: [[Size]] = (0..<threads).map { thread in
             (0..<20 + thread).map { index in Self.size(across: 50 + thread * 7 + index, along: 30 + thread * 11) }
         }
-        let results = Mutex<[Int: BaseLayout]>([:])
+        let results = LockedValueBox<[Int: BaseLayout]>([:])
         DispatchQueue.concurrentPerform(iterations: threads) { thread in
             let update = LayoutUpdate.appendItems(section: 0, items: pages[thread].map { FlowItem(size: $0) })
             let layout = try! base.updated(by: [update]).layout
-            results.withLock { $0[thread] = layout }
+            results.withLockedValue { $0[thread] = layout }
         }
-        let layouts = results.withLock { $0 }
+        let layouts = results.withLockedValue { $0 }
         for thread in 0..<threads {
             let fresh = BaseLayout(Self.input(pages: [pages[thread]]))
             #expect(layouts[thread]?.contentHash == fresh.contentHash, "thread \(thread)")

@@ -125,29 +125,3 @@ struct AccessLogTests {
         #expect(AccessRecord.metadataProvider.get().isEmpty)
     }
 }
-
-/// A handler that keeps each line's message and metadata (provider's and the line's) as text.
-private struct CapturingHandler: LogHandler {
-    final class Lines: @unchecked Sendable {
-        private let lock = NSLock()
-        private var stored: [(message: String, metadata: [String: String])] = []
-        var lines: [(message: String, metadata: [String: String])] { lock.withLock { stored } }
-        func append(_ line: (message: String, metadata: [String: String])) { lock.withLock { stored.append(line) } }
-    }
-
-    let lines: Lines
-    var metadataProvider: Logger.MetadataProvider?
-    var metadata: Logger.Metadata = [:]
-    var logLevel: Logger.Level = .info
-
-    subscript(metadataKey key: String) -> Logger.Metadata.Value? {
-        get { metadata[key] }
-        set { metadata[key] = newValue }
-    }
-
-    func log(event: LogEvent) {
-        var merged = metadataProvider?.get() ?? [:]
-        merged.merge(event.metadata ?? [:]) { $1 }
-        lines.append((event.message.description, merged.mapValues { $0.description }))
-    }
-}

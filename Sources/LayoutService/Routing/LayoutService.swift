@@ -19,9 +19,10 @@ public final class LayoutService: Sendable {
         public var logger = Logger(label: "layoutd", factory: { _ in SwiftLogNoOpLogHandler() })
         /// Level of the one line logged per request.
         public var accessLogLevel: Logger.Level = .info
-        /// The shared store of layouts behind the cache; nil keeps layouts in this process only.
+        /// The store of layouts behind the cache; nil keeps them in the cache alone, this process's
+        /// memory (`--store memory:`, a `MemoryLayoutStore` over the cache).
         public var store: (any LayoutStore)?
-        /// How often the layouts used from the cache are refreshed in the store (an eighth of its
+        /// How often the layouts used from the cache are refreshed in a shared store (an eighth of its
         /// `--store-ttl`, so one in use never expires there).
         public var storeRefreshMilliseconds = 3_600_000
         /// Bytes of answers over 64 KiB written and not yet sent, all connections together (503
@@ -37,7 +38,11 @@ public final class LayoutService: Sendable {
 
     public let configuration: Configuration
     public var cache: LayoutCache { layouts.cache }
+    /// Where stored layouts live: `configuration.store`, else the in-memory store over the cache.
+    public var store: any LayoutStore { layouts.store }
     let layouts: StoredLayouts
+    /// `layouts.store.isShared`, read once: every request asks (`runsLong`).
+    private let storeIsShared: Bool
     let metrics = ServiceMetrics()
     let answers: AnswerBudget
     private let requestIDs = RequestIDs()
@@ -52,6 +57,7 @@ public final class LayoutService: Sendable {
         self.layouts = StoredLayouts(
             cache: LayoutCache(byteBudget: configuration.cacheBytes), store: configuration.store,
             refreshInterval: .milliseconds(configuration.storeRefreshMilliseconds))
+        self.storeIsShared = layouts.store.isShared
         self.loggerLevel = configuration.logger.logLevel
         self.answers = AnswerBudget(limit: configuration.maxInflightAnswerBytes)
     }
@@ -88,11 +94,11 @@ public final class LayoutService: Sendable {
     /// Whether a request may take long enough to hold up the other connections of the thread that
     /// reads it, and should run on a thread of its own: a body over 16 KiB (registrations, one-shot
     /// layouts, lists of bounds, update batches), any batch of updates or fling (transitions, frames'
-    /// attributes), or a scroll body over 1 KiB (a list of bounds); with a store, any request that may
+    /// attributes), or a scroll body over 1 KiB (a list of bounds); with a shared store, any request that may
     /// wait for it (`needsStore`). Cheap: a scroll's small body, a GET, a probe are answered where they
     /// are read.
     public func runsLong(_ request: ServiceRequest) -> Bool {
-        if configuration.store != nil, needsStore(request) { return true }
+        if storeIsShared, needsStore(request) { return true }
         guard request.method == "POST" else { return false }
         let bytes = request.body.count
         if bytes > 16 * 1024 { return true }
@@ -102,7 +108,7 @@ public final class LayoutService: Sendable {
             : path.lastByte == UInt8(ascii: "g") ? path.hasSuffix("/fling") : path.hasSuffix("/updates")
     }
 
-    /// Whether a request may wait for the shared store: a registration, a deletion, or any route of a
+    /// Whether a request may wait for a shared store: a registration, a deletion, or any route of a
     /// stored layout this replica has not cached. Such requests run off the HTTP threads too, so that
     /// a slow store holds up only the requests that need it (docs/architecture.md §3).
     private func needsStore(_ request: ServiceRequest) -> Bool {
@@ -176,15 +182,15 @@ public final class LayoutService: Sendable {
 
     /// `GET /metrics`.
     func metricsExposition() -> ServiceResponse {
-        let extra = configuration.extraMetrics() + (configuration.store?.metricsExposition() ?? "")
+        let extra = configuration.extraMetrics() + (store.isShared ? store.counters.exposition(health: store.health) : "")
         let body = metrics.exposition(cache: cache, extra: Array(extra.utf8))
         return ServiceResponse(
             status: 200, contentType: "text/plain; version=0.0.4; charset=utf-8", headers: [ServiceResponse.noStore], body: ResponseBody(body))
     }
 
-    /// A probe's answer: the state now and the store's, which no cache may keep.
+    /// A probe's answer: the state now and a shared store's, which no cache may keep.
     func status(_ state: ProbeStatus.State, _ code: Int) -> ServiceResponse {
-        .json(code, ProbeStatus(state: state, store: configuration.store?.health), headers: [ServiceResponse.noStore])
+        .json(code, ProbeStatus(state: state, store: store.isShared ? store.health : nil), headers: [ServiceResponse.noStore])
     }
 
     /// Parses a JSON body with `decode`, or throws the problem to answer instead (thrown, so the usual

@@ -12,14 +12,14 @@ public struct ItemRun: Hashable, Sendable {
 }
 
 /// A child of an interior node: its key, its height (0 for a leaf) and how many items it holds.
-struct ChildReference: Hashable, Sendable {
+package struct ChildReference: Hashable, Sendable {
     var key: ContentHash
     var itemCount: Int
 }
 
 /// One stored chunk of a section's items, addressed by the hash of its bytes: a leaf of runs, or an
 /// interior node of children, one level above them. A section's items are the leaves in order.
-enum ArchiveNode: Sendable, Equatable {
+package enum ArchiveNode: Sendable, Equatable {
     case leaf([ItemRun])
     case interior(height: Int, children: [ChildReference])
 
@@ -76,7 +76,7 @@ enum ArchiveNode: Sendable, Equatable {
     }
 
     /// The node stored under `key`: refused unless the bytes hash to the key and decode whole.
-    init(bytes: [UInt8], key: ContentHash) throws(ArchiveError) {
+    package init(bytes: [UInt8], key: ContentHash) throws(ArchiveError) {
         guard Self.key(of: bytes) == key else { throw .corrupt("a node does not hash to its key") }
         var reader = ArchiveReader(bytes)
         let height = Int(try reader.byte())

@@ -29,11 +29,11 @@ public struct LayoutArchive: Sendable {
     /// The root's bytes.
     public let root: [UInt8]
     /// Each section's top node, nil for a section without items.
-    let tops: [ContentHash?]
+    package let tops: [ContentHash?]
     /// Every node of every section, once each, by key.
-    let nodes: [ContentHash: ArchiveNode]
+    package let nodes: [ContentHash: ArchiveNode]
     /// The same nodes' bytes.
-    let nodeBytes: [ContentHash: [UInt8]]
+    package let nodeBytes: [ContentHash: [UInt8]]
 
     /// The archive of `layout`: O(runs + listed items).
     public init(_ layout: BaseLayout) {
@@ -109,7 +109,7 @@ public struct LayoutArchive: Sendable {
     }
 
     /// The children a node names (none for a leaf).
-    static func children(of node: ArchiveNode) -> [ContentHash] {
+    package static func children(of node: ArchiveNode) -> [ContentHash] {
         guard case .interior(_, let children) = node else { return [] }
         return children.map(\.key)
     }

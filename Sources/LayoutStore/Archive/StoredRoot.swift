@@ -2,14 +2,14 @@ import FlowLayout
 
 /// A root read back: the layout's id, its inputs but the items, and per section how many items it
 /// holds and the key of its top node.
-struct StoredRoot: Sendable {
+package struct StoredRoot: Sendable {
     let id: ContentHash
     let input: FlowLayoutInput
-    let sections: [(itemCount: Int, top: ContentHash?)]
+    package let sections: [(itemCount: Int, top: ContentHash?)]
 
     /// The root stored under `id`: refused unless it decodes whole, is of this format and engine, and
     /// names `id` itself.
-    init(bytes: [UInt8], id: ContentHash, maxSections: Int) throws(ArchiveError) {
+    package init(bytes: [UInt8], id: ContentHash, maxSections: Int) throws(ArchiveError) {
         var reader = ArchiveReader(bytes)
         let format = try reader.byte()
         guard LayoutArchive.readableFormats.contains(format) else { throw .corrupt("a root of another format") }
@@ -33,7 +33,7 @@ struct StoredRoot: Sendable {
     /// The layout these nodes make: refused when a node's height or item count disagrees with its
     /// parent's claim, or the result's content hash is not the id. `nodes` must hold every node under
     /// the tops. O(runs + listed items).
-    func layout(nodes: [ContentHash: ArchiveNode]) throws(ArchiveError) -> BaseLayout {
+    package func layout(nodes: [ContentHash: ArchiveNode]) throws(ArchiveError) -> BaseLayout {
         // Checked before anything is laid out: every count and height along the tree agrees.
         for section in sections {
             guard let top = section.top else { continue }

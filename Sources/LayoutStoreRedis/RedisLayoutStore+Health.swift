@@ -1,3 +1,5 @@
+import LayoutStore
+
 /// The store's health: what Redis's replies say of it (`StoreHealth`), and its `maxmemory-policy`.
 extension RedisLayoutStore {
     /// The refusals Redis answers every command with, by the reply's first word, and their labels.
@@ -18,7 +20,7 @@ extension RedisLayoutStore {
     /// success clears the reason, but a read's does not clear a refusal of writes, and only a reading
     /// of the policy clears `maxmemory-policy`.
     func note(_ reason: String?, writing: Bool = true, policyRead: Bool = false) {
-        let changed = downReason.withLock { (current: inout String?) -> Bool in
+        let changed = downReason.withLockedValue { (current: inout String?) -> Bool in
             if reason == nil, let known = current {
                 if !writing && Self.refusedOnWrites.contains(known) { return false }
                 if known == Self.evictionReason && !policyRead { return false }
@@ -48,7 +50,7 @@ extension RedisLayoutStore {
     /// Not checked when `INFO` goes unanswered.
     public func checkEvictionPolicy() -> PolicyReading {
         let reading = readPolicy(Self.now() + timeout)
-        policy.withLock { check in
+        policy.withLockedValue { check in
             check.enabled = reading != .unanswered
             check.connections = client.connectionsMade
             if case .policy(let name) = reading { check.refused = Self.keepsLayouts(name) ? nil : name }
@@ -74,18 +76,18 @@ extension RedisLayoutStore {
     /// Throws, and marks the store down, while Redis's policy may evict layouts; reads it again first
     /// when the client has connected anew since.
     func refuseAnEvictingPolicy(_ deadline: Int64) throws(StoreError) {
-        let (enabled, connections, found) = policy.withLock { ($0.enabled, $0.connections, $0.refused) }
+        let (enabled, connections, found) = policy.withLockedValue { ($0.enabled, $0.connections, $0.refused) }
         guard enabled else { return }
         var refused = found
         if connections != client.connectionsMade, case .policy(let name) = readPolicy(deadline) {
             refused = Self.keepsLayouts(name) ? nil : name
-            policy.withLock { check in
+            policy.withLockedValue { check in
                 check.connections = client.connectionsMade
                 check.refused = refused
             }
         }
         guard let refused else {
-            if downReason.withLock({ $0 }) == Self.evictionReason { note(nil, policyRead: true) }
+            if downReason.withLockedValue({ $0 }) == Self.evictionReason { note(nil, policyRead: true) }
             return
         }
         note(Self.evictionReason)

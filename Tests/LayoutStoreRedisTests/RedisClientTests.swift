@@ -1,5 +1,6 @@
 import Foundation
-import LayoutStore
+import LayoutStoreRedis
+import Locking
 import XCTest
 
 private func bytes(_ text: String) -> [UInt8] { Array(text.utf8) }
@@ -333,7 +334,7 @@ final class RedisClientTests: XCTestCase {
         let redis = client(server.endpoint, maxIdle: 2)
         let threads = 8
         let rounds = 500
-        let mismatches = LockedCount()
+        let mismatches = LockedValueBox(0)
         DispatchQueue.concurrentPerform(iterations: threads) { thread in
             for round in 0..<rounds {
                 let key = "t\(thread):\(round)"
@@ -342,10 +343,10 @@ final class RedisClientTests: XCTestCase {
                 let replies = try? redis.pipeline(
                     [[bytes("SET"), bytes(key), value], command("GET", key), command("INCR", "count\(thread)"), command("ECHO", key)],
                     deadline: RedisClient.now() + 5_000_000_000)
-                if replies != expected { mismatches.add() }
+                if replies != expected { mismatches.withLockedValue { $0 += 1 } }
             }
         }
-        XCTAssertEqual(mismatches.value, 0)
+        XCTAssertEqual(mismatches.withLockedValue { $0 }, 0)
         let counts = try redis.pipeline((0..<threads).map { command("GET", "count\($0)") }, deadline: soon())
         XCTAssertEqual(counts, Array(repeating: .string(bytes("\(rounds)")), count: threads))
         XCTAssertTrue(redis.isUp)
@@ -451,12 +452,4 @@ final class RedisClientTests: XCTestCase {
         XCTAssertEqual(try redis.pipeline([command("GET", "a")], deadline: soon()), [.string(bytes("1"))])
         XCTAssertTrue(redis.isUp)
     }
-}
-
-/// A count many threads add to (NSLock: a pthread mutex ThreadSanitizer sees).
-private final class LockedCount: @unchecked Sendable {
-    private let lock = NSLock()
-    private var count = 0
-    func add() { lock.withLock { count += 1 } }
-    var value: Int { lock.withLock { count } }
 }

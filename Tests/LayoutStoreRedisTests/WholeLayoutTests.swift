@@ -2,6 +2,7 @@ import FlowLayout
 import XCTest
 
 @testable import LayoutStore
+@testable import LayoutStoreRedis
 
 /// A save acknowledges only a layout the store holds whole: whatever key of it was lost or holds
 /// another type (a root, a top, an inner node, a leaf), saving it again writes that key back, with its

@@ -1,5 +1,5 @@
 import Foundation
-import LayoutStore
+import LayoutStoreRedis
 
 /// A real `redis-server` on a free loopback port, started for a test and stopped after it; it can be
 /// killed, paused and started again on the same port, for outage tests.

@@ -12,18 +12,20 @@ import Glibc
 /// Linux: an adaptive mutex spins a little before sleeping: every scroll request holds the cache's lock
 /// for a few pointer moves only, so a waiter should spin rather than sleep in the kernel.
 ///
-/// Not `Synchronization.Mutex`: its futex fast path lives in the uninstrumented standard library, so
-/// ThreadSanitizer reports every access it guards as a race. pthread mutexes (Linux) and
-/// `os_unfair_lock` (Apple) are intercepted by the sanitizer, which lets `swift test --sanitize=thread`
-/// check the cache for real.
+/// Not `Synchronization.Mutex`: a contended one waits in the kernel (`FUTEX_LOCK_PI`) from the
+/// uninstrumented standard library, so ThreadSanitizer misses that hand-over and reports the accesses it
+/// guards as races. pthread mutexes (Linux) and `os_unfair_lock` (Apple) are intercepted by the
+/// sanitizer, which lets `swift test --sanitize=thread` check every lock of the process for real
+/// (docs/architecture.md §3).
 #if canImport(Darwin)
-typealias LockPrimitive = os_unfair_lock
+@usableFromInline typealias LockPrimitive = os_unfair_lock
 #else
-typealias LockPrimitive = pthread_mutex_t
+@usableFromInline typealias LockPrimitive = pthread_mutex_t
 #endif
 
+@usableFromInline
 enum LockOperations {
-    @inline(__always)
+    @inlinable @inline(__always)
     static func create(_ lock: UnsafeMutablePointer<LockPrimitive>) {
         #if canImport(Darwin)
         lock.initialize(to: os_unfair_lock())
@@ -37,7 +39,7 @@ enum LockOperations {
         #endif
     }
 
-    @inline(__always)
+    @inlinable @inline(__always)
     static func destroy(_ lock: UnsafeMutablePointer<LockPrimitive>) {
         #if canImport(Darwin)
         // An os_unfair_lock owns nothing.
@@ -48,7 +50,7 @@ enum LockOperations {
         lock.deinitialize(count: 1)
     }
 
-    @inline(__always)
+    @inlinable @inline(__always)
     static func lock(_ lock: UnsafeMutablePointer<LockPrimitive>) {
         #if canImport(Darwin)
         os_unfair_lock_lock(lock)
@@ -57,7 +59,7 @@ enum LockOperations {
         #endif
     }
 
-    @inline(__always)
+    @inlinable @inline(__always)
     static func unlock(_ lock: UnsafeMutablePointer<LockPrimitive>) {
         #if canImport(Darwin)
         os_unfair_lock_unlock(lock)
@@ -67,23 +69,26 @@ enum LockOperations {
     }
 }
 
-/// A value and the lock guarding it, in one heap object: `NIOLockedValueBox`'s shape.
+/// A value and the lock guarding it, in one heap object: `NIOLockedValueBox`'s shape, and the one lock
+/// of the process.
 ///
 /// The value and the lock live in a `ManagedBuffer` (the value its header, the lock its one element),
 /// so both have a fixed address, which a lock must have, and the value is reached through a pointer
 /// rather than a class's stored `var`: the lock is what makes access exclusive, and a `var` passed
-/// `inout` would add the runtime's dynamic exclusivity check to every lookup.
-final class LockedValueBox<Value>: @unchecked Sendable {
-    private let storage: LockStorage<Value>
+/// `inout` would add the runtime's dynamic exclusivity check to every access. Inlinable, so the cache's
+/// lookup on every request calls `pthread_mutex_lock` and `pthread_mutex_unlock` and nothing else.
+public final class LockedValueBox<Value>: @unchecked Sendable {
+    @usableFromInline
+    let storage: LockStorage<Value>
 
-    init(_ value: Value) {
+    public init(_ value: Value) {
         storage = LockStorage.create(value: value)
     }
 
     /// Runs `body` with exclusive access to the value; `body` must not take this lock again.
-    @inline(__always)
-    func withLockedValue<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
-        try storage.withUnsafeMutablePointers { value, lock in
+    @inlinable @inline(__always)
+    public func withLockedValue<Result, Failure: Error>(_ body: (inout Value) throws(Failure) -> Result) throws(Failure) -> Result {
+        try storage.withUnsafeMutablePointers { (value, lock) throws(Failure) -> Result in
             LockOperations.lock(lock)
             defer { LockOperations.unlock(lock) }
             return try body(&value.pointee)
@@ -92,7 +97,9 @@ final class LockedValueBox<Value>: @unchecked Sendable {
 }
 
 /// The value (header) and the lock (the one element) of a `LockedValueBox`.
+@usableFromInline
 final class LockStorage<Value>: ManagedBuffer<Value, LockPrimitive> {
+    @usableFromInline
     static func create(value: Value) -> LockStorage {
         let buffer = Self.create(minimumCapacity: 1) { _ in value }
         // Not `as!`: the buffer is an instance of this class by construction (swift-nio does the same).

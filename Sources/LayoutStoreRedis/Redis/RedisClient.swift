@@ -1,4 +1,5 @@
 import CHiredis
+import Locking
 
 #if canImport(Glibc)
 import Glibc
@@ -48,7 +49,7 @@ public final class RedisClient: Sendable {
     private let timeoutNanoseconds: Int64
     private let retryAfterNanoseconds: Int64
     private let maxIdleConnections: Int
-    private let state: PoolLock<State>
+    private let state: LockedValueBox<State>
 
     /// A hiredis context, used by one thread at a time: idle in the pool, or owned by the call that
     /// took it out.
@@ -78,11 +79,11 @@ public final class RedisClient: Sendable {
         self.timeoutNanoseconds = timeoutNanoseconds
         self.maxIdleConnections = maxIdleConnections
         self.retryAfterNanoseconds = retryAfterNanoseconds
-        self.state = PoolLock(State())
+        self.state = LockedValueBox(State())
     }
 
     deinit {
-        state.withLock { state in
+        state.withLockedValue { state in
             for connection in state.idle { redisFree(connection.context) }
             state.idle.removeAll()
         }
@@ -90,14 +91,14 @@ public final class RedisClient: Sendable {
 
     /// False after a call failed to connect, broke its connection or timed out, until a later call
     /// gets its replies; true before the first call.
-    public var isUp: Bool { state.withLock { $0.isUp } }
+    public var isUp: Bool { state.withLockedValue { $0.isUp } }
 
     /// What the last failure was (`unreachable`, `timeout`, `wrongpass`: a refused `AUTH`), kept
     /// through the retry window, whose calls fail without learning anything new.
-    public var failureLabel: String { state.withLock { $0.failureLabel } }
+    public var failureLabel: String { state.withLockedValue { $0.failureLabel } }
 
     /// How many connections have been made so far: it grows on every reconnect.
-    public var connectionsMade: Int { state.withLock { $0.connections } }
+    public var connectionsMade: Int { state.withLockedValue { $0.connections } }
 
     /// The CLOCK_MONOTONIC instant, in nanoseconds, deadlines are given in.
     public static func now() -> Int64 {
@@ -120,7 +121,7 @@ public final class RedisClient: Sendable {
             // A Redis that does not answer in time opens the retry window: each call would wait as
             // long. A connection it closed does not: the next call connects again, or finds out.
             if case .timeout = error { throw markDown(error) }
-            state.withLock { state in
+            state.withLockedValue { state in
                 state.isUp = false
                 state.retryAt = .min
                 state.failureLabel = "unreachable"
@@ -134,7 +135,7 @@ public final class RedisClient: Sendable {
     /// An idle connection that is still open, or a new one; within the retry window, an error.
     private func take(deadline: Int64) throws(RedisError) -> Connection {
         let now = Self.now()
-        try state.withLock { (state) throws(RedisError) in
+        try state.withLockedValue { (state) throws(RedisError) in
             if now < state.retryAt {
                 let milliseconds = (state.retryAt - now + 999_999) / 1_000_000
                 throw .unavailable("\(state.failure) (next attempt in \(milliseconds) ms)")
@@ -144,7 +145,7 @@ public final class RedisClient: Sendable {
             if !state.isUp { state.retryAt = now + retryAfterNanoseconds }
         }
         while true {
-            guard let idle = state.withLock({ $0.idle.popLast() }) else { return try connect(deadline: deadline) }
+            guard let idle = state.withLockedValue({ $0.idle.popLast() }) else { return try connect(deadline: deadline) }
             if Self.isOpen(idle.context) { return idle }
             redisFree(idle.context)
         }
@@ -158,7 +159,7 @@ public final class RedisClient: Sendable {
     }
 
     private func giveBack(_ connection: Connection) {
-        let kept = state.withLock { state in
+        let kept = state.withLockedValue { state in
             state.isUp = true
             state.retryAt = .min
             guard state.idle.count < maxIdleConnections else { return false }
@@ -218,7 +219,7 @@ public final class RedisClient: Sendable {
     }
 
     private func made(_ context: UnsafeMutablePointer<redisContext>) -> Connection {
-        state.withLock { $0.connections += 1 }
+        state.withLockedValue { $0.connections += 1 }
         return Connection(context: context)
     }
 
@@ -235,7 +236,7 @@ public final class RedisClient: Sendable {
         case .authentication: "wrongpass"
         case .unavailable, .io: "unreachable"
         }
-        state.withLock { state in
+        state.withLockedValue { state in
             state.isUp = false
             state.retryAt = retryAt
             state.failure = reason
@@ -328,33 +329,5 @@ public final class RedisClient: Sendable {
         if kind == REDIS_ERR_IO && (code == EAGAIN || code == EWOULDBLOCK) || Self.now() >= deadline { return .timeout }
         if kind == 0 { return .io("\(endpoint): out of memory") }
         return .io("\(endpoint): \(String(cString: chiredis_errstr(context)))")
-    }
-}
-
-/// The pool's lock: a pthread mutex rather than `Synchronization.Mutex`, whose futex fast path lives in
-/// the uninstrumented standard library, so ThreadSanitizer would report every access it guards as a
-/// race (LayoutCache's `LockedValueBox` says the same; this module cannot import it).
-final class PoolLock<Value>: @unchecked Sendable {
-    private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
-    private var value: Value
-
-    init(_ value: Value) {
-        self.value = value
-        mutex.initialize(to: pthread_mutex_t())
-        let error = pthread_mutex_init(mutex, nil)
-        precondition(error == 0, "pthread_mutex_init failed: \(error)")
-    }
-
-    deinit {
-        pthread_mutex_destroy(mutex)
-        mutex.deinitialize(count: 1)
-        mutex.deallocate()
-    }
-
-    /// Runs `body` with the value to itself; `body` must not take this lock again.
-    func withLock<Result, Failure: Error>(_ body: (inout Value) throws(Failure) -> Result) throws(Failure) -> Result {
-        pthread_mutex_lock(mutex)
-        defer { pthread_mutex_unlock(mutex) }
-        return try body(&value)
     }
 }

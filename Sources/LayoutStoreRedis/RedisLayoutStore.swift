@@ -1,4 +1,6 @@
 import FlowLayout
+import LayoutStore
+import Locking
 
 #if canImport(Glibc)
 import Glibc
@@ -30,10 +32,10 @@ public final class RedisLayoutStore: LayoutStore {
     private let maxSections: Int
     let metrics = StoreMetrics()
     /// Why the store is down as the last call found it (a `StoreHealth` reason); nil while up.
-    let downReason = PoolLock<String?>(nil)
+    let downReason = LockedValueBox<String?>(nil)
     /// Told once each time the health changes (the service logs it).
     let healthChanged: @Sendable (StoreHealth) -> Void
-    let policy = PoolLock(PolicyCheck())
+    let policy = LockedValueBox(PolicyCheck())
 
     /// Whether saves check Redis's `maxmemory-policy`, and what was last found.
     struct PolicyCheck {
@@ -68,12 +70,21 @@ public final class RedisLayoutStore: LayoutStore {
     }
 
     public var isUp: Bool { health == .up }
-    public var health: StoreHealth { downReason.withLock { $0 }.map { .down(reason: $0) } ?? .up }
+    public var health: StoreHealth { downReason.withLockedValue { $0 }.map { .down(reason: $0) } ?? .up }
     public var description: String { endpoint.description }
-    public func metricsExposition() -> String { metrics.exposition(health: health) }
+    public var isShared: Bool { true }
+    public var counters: StoreCounters { metrics.counters }
     /// Bytes written and read and pipelines sent since start.
     public var traffic: (written: Int, read: Int, roundTrips: Int) { metrics.traffic }
 
+    /// Stores the layout's archive; a replica keeps the layout rebuilt from it, as every replica
+    /// loads it.
+    public func save(_ layout: BaseLayout) throws(StoreError) -> SavedLayout {
+        let archive = LayoutArchive(layout)
+        return SavedLayout(existed: try save(archive), layout: layout, archive: archive)
+    }
+
+    /// Stores `archive`; true when its root was stored already (the same inputs registered before).
     public func save(_ archive: LayoutArchive) throws(StoreError) -> Bool {
         try measured(.save) { () throws(StoreError) -> Bool in
             // More time for more bytes (100 MB/s): a registration of a million items is 20 MB.
@@ -308,7 +319,7 @@ public final class RedisLayoutStore: LayoutStore {
         if case .error(let message) = reply { throw .unavailable(message) }
     }
 
-    private func measured<Result>(_ operation: StoreMetrics.Operation, _ body: () throws(StoreError) -> Result) throws(StoreError) -> Result {
+    private func measured<Result>(_ operation: StoreCounters.Operation, _ body: () throws(StoreError) -> Result) throws(StoreError) -> Result {
         let start = Self.now()
         do {
             let result = try body()

@@ -3,6 +3,7 @@ import SeededRandom
 import XCTest
 
 @testable import LayoutStore
+@testable import LayoutStoreRedis
 
 /// The store against a real redis-server: what it writes, what it reads back, expiry's invariant,
 /// refusing damaged values, and failing fast when Redis is gone.
@@ -103,7 +104,7 @@ final class RedisLayoutStoreTests: XCTestCase {
         XCTAssertEqual(try keys(server, "layoutd:r:*"), [], "the root went with it")
         XCTAssertFalse(try store.save(archive), "so the layout is stored anew")
         XCTAssertEqual(try store.load(layout.contentHash)?.contentHash, layout.contentHash, "saving again heals it")
-        XCTAssertTrue(store.metricsExposition().contains("layoutd_store_corrupt_values_total 1"))
+        XCTAssertEqual(store.counters.corruptValues, 1)
     }
 
     func testDeleteRemovesTheRoot() throws {
@@ -144,7 +145,7 @@ final class RedisLayoutStoreTests: XCTestCase {
         }
         XCTAssertLessThan(Date().timeIntervalSince(start), 0.3)
         XCTAssertFalse(store.isUp)
-        XCTAssertTrue(store.metricsExposition().contains("layoutd_store_up{reason=\"timeout\"} 0"), store.metricsExposition())
+        XCTAssertEqual(store.health, .down(reason: "timeout"))
         server.resume()
         let deadline = Date().addingTimeInterval(3)
         var loaded: BaseLayout?
