@@ -121,9 +121,13 @@ extension LayoutService {
     /// refusal; a `band` adds what a client needs to compute views inside it.
     func view(
         _ base: BaseLayout, id: ContentHash, _ viewport: Viewport, orthogonalOffsets: [OrthogonalOffset] = [], parallax: Parallax?,
-        carouselEffect: CarouselEffect? = nil, cacheHit: Bool, etag: EntityTag?, pointer: String?, band: Bool = false, carouselBands: [CarouselStretch]? = nil
+        carouselEffect: CarouselEffect? = nil, cacheHit: Bool, etag: EntityTag?, pointer: String?, band: Bool = false,
+        carouselBands: [CarouselStretch]? = nil
     ) -> ServiceResponse {
         let limit = configuration.limits.maxAnswerAttributes
+        // Carousels' rows count against the same budget (docs/flow-layout.md §23.15).
+        let rows = carouselBands.map { Self.carouselRows($0, of: base, limit: limit) }
+        let rowCells = rows?.reduce(0) { $0 + $1.cells.count } ?? 0
         // Written inside the call: the attributes are the thread's scratch array, lent for it.
         let written = ViewAttributes.with(
             of: base, in: viewport, orthogonalOffsets: orthogonalOffsets, parallax: parallax, carouselEffect: carouselEffect, limit: limit
@@ -131,9 +135,7 @@ extension LayoutService {
             // A band's sections count against the same budget as the attributes, before a byte is
             // written: with negative insets every section of the layout may be in a band.
             let spans = band ? base.sectionSpans(in: viewport) : []
-            // Carousels' rows count against the same budget (docs/flow-layout.md §23.15).
-            let rows = carouselBands.map { Self.carouselRows($0, of: base, limit: limit - attributes.count - spans.count) }
-            guard attributes.count + spans.count + (rows?.reduce(0) { $0 + $1.cells.count } ?? 0) <= limit else { return nil }
+            guard attributes.count + spans.count + rowCells <= limit else { return nil }
             let answer = ViewAnswer(
                 layoutId: id, cacheHit: cacheHit, contentSize: Self.contentSize(base, viewport), attributes: attributes, looks: looks,
                 orthogonalSections: base.orthogonalContentWidths, band: band ? (base, spans, rows) : nil)
@@ -154,7 +156,9 @@ extension LayoutService {
     }
 
     /// The carousels' rows a band carries (`carouselBands`), until their cells pass `limit`.
-    private static func carouselRows(_ stretches: [CarouselStretch], of base: BaseLayout, limit: Int) -> [(section: Int, cells: [LayoutAttributes])] {
+    private static func carouselRows(_ stretches: [CarouselStretch], of base: BaseLayout, limit: Int)
+        -> [(section: Int, cells: [LayoutAttributes])]
+    {
         var rows: [(section: Int, cells: [LayoutAttributes])] = []
         var count = 0
         for stretch in stretches where count <= limit {
