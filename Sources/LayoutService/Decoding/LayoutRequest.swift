@@ -32,8 +32,7 @@ struct ScrollRequest {
     var band = BandAsk.none
 }
 
-/// A scroll's `band` and `carouselBands`, in one word: no other member to copy and destroy on the
-/// scroll's hot path.
+/// A scroll's `band` and `carouselBands` together: carousels' rows come only with a band.
 enum BandAsk {
     case none
     case band
