@@ -87,18 +87,30 @@ extension LayoutService {
         let contentInset = base.contentInset
         let scroll = try decodeBody(request) { (root) throws(RequestError) in try decoder.decodeScroll(root, contentInset: contentInset) }
         let etag = EntityTag(layout: id, body: request.body)
-        if let stretches = scroll.band.carouselBands { try Self.refuseNonCarousels(stretches, in: base) }
         switch scroll.views {
+        case .one(let viewport) where scroll.carouselEffect != nil || scroll.band.carouselBands != nil:
+            return carouselView(base, id: id, viewport, scroll, etag: etag)
         case .one(let viewport):
             return view(
-                base, id: id, viewport, orthogonalOffsets: scroll.orthogonalOffsets, parallax: scroll.parallax,
-                carouselEffect: scroll.carouselEffect, cacheHit: true, etag: etag, pointer: "/bounds", band: scroll.band.isBand,
-                carouselBands: scroll.band.carouselBands)
+                base, id: id, viewport, orthogonalOffsets: scroll.orthogonalOffsets, parallax: scroll.parallax, cacheHit: true,
+                etag: etag, pointer: "/bounds", band: scroll.band.isBand)
         case .list(let viewports):
             return try results(
                 base, id: id, viewports, orthogonalOffsets: scroll.orthogonalOffsets, parallax: scroll.parallax,
                 carouselEffect: scroll.carouselEffect, etag: etag, band: scroll.band.isBand)
         }
+    }
+
+    /// `view` for a scroll with the carousel effect or carousels' rows: out of line, so that the plain
+    /// scroll's `view` is compiled without them.
+    @inline(never)
+    private func carouselView(
+        _ base: BaseLayout, id: ContentHash, _ viewport: Viewport, _ scroll: ScrollRequest, etag: EntityTag
+    ) -> ServiceResponse {
+        view(
+            base, id: id, viewport, orthogonalOffsets: scroll.orthogonalOffsets, parallax: scroll.parallax,
+            carouselEffect: scroll.carouselEffect, cacheHit: true, etag: etag, pointer: "/bounds", band: scroll.band.isBand,
+            carouselBands: scroll.band.carouselBands)
     }
 
     /// `GET /v1/layouts/{id}/attributes?x=…&y=…&width=…&height=…[&scale=…][&layoutDirection=…][&band=true]`:
@@ -125,6 +137,7 @@ extension LayoutService {
         carouselBands: [CarouselStretch]? = nil
     ) -> ServiceResponse {
         let limit = configuration.limits.maxAnswerAttributes
+        if let carouselBands, let refusal = Self.nonCarousel(in: carouselBands, of: base) { return .problem(refusal) }
         // Carousels' rows count against the same budget (docs/flow-layout.md §23.15).
         let rows = carouselBands.map { Self.carouselRows($0, of: base, limit: limit) }
         let rowCells = rows?.reduce(0) { $0 + $1.cells.count } ?? 0
@@ -147,12 +160,13 @@ extension LayoutService {
         return response
     }
 
-    /// A `carouselBands` entry naming a section that is not a carousel, refused by its pointer.
-    private static func refuseNonCarousels(_ stretches: [CarouselStretch], in base: BaseLayout) throws(Problem) {
-        for (index, stretch) in stretches.enumerated() where base.carouselRows?.contains(stretch.section) != true {
-            throw RequestError.invalid("Section \(stretch.section) is not a carousel (an orthogonal compositional section) of this layout.")
-                .under("section").under(String(index)).under("carouselBands").problem
-        }
+    /// The refusal of the first `carouselBands` entry naming a section that is not a carousel, by its
+    /// pointer; nil when every one names a carousel.
+    private static func nonCarousel(in stretches: [CarouselStretch], of base: BaseLayout) -> Problem? {
+        guard let index = stretches.firstIndex(where: { base.carouselRows?.contains($0.section) != true }) else { return nil }
+        return RequestError.invalid(
+            "Section \(stretches[index].section) is not a carousel (an orthogonal compositional section) of this layout."
+        ).under("section").under(String(index)).under("carouselBands").problem
     }
 
     /// The carousels' rows a band carries (`carouselBands`), until their cells pass `limit`.
