@@ -5,8 +5,8 @@
 
 Starts layoutd with `--cors-origins` naming exactly one origin, A, and serves two page origins from
 Python's http.server on loopback: A (allowed) and B (another port, so another origin, not listed).
-Each serves a small page and the client's modules (layoutd.js, band.js, parallax.js, read from this
-repository's clients/js), never from layoutd's origin. Through the DevTools protocol (the playground's
+Each serves a small page and the client's modules (every .js file of this repository's clients/js),
+never from layoutd's origin. Through the DevTools protocol (the playground's
 cdp.py) it proves:
 
 1. on page A, `LayoutdClient` with layoutd's URL works across origins: a 20,000-item registration goes
@@ -44,7 +44,7 @@ from pathlib import Path
 
 REPO = Path(__file__).resolve().parents[2]
 CLIENT_DIR = REPO / "clients" / "js"
-CLIENT_FILES = ("layoutd.js", "band.js", "parallax.js")
+CLIENT_FILES = tuple(sorted(path.name for path in CLIENT_DIR.glob("*.js")))
 sys.path.insert(0, str(REPO / "IntegrationTests" / "playground"))
 import cdp  # noqa: E402
 from layoutd_process import Layoutd  # noqa: E402
