@@ -19,11 +19,13 @@ final class FaultyStore: LayoutStore {
         var corrupt: Set<ContentHash> = []
     }
 
-    /// The ids each operation was called with, in order.
+    /// The ids each operation was called with, in order, and the most calls that were under way at once.
     struct Calls {
         var saves: [ContentHash] = []
         var loads: [ContentHash] = []
         var deletes: [ContentHash] = []
+        var inFlight = 0
+        var mostInFlight = 0
     }
 
     let memory = MemoryLayoutStore(layouts: LayoutCache(byteBudget: 64 << 20))
@@ -65,6 +67,11 @@ final class FaultyStore: LayoutStore {
     private func call<Result>(_ operation: StoreCounters.Operation, _ body: () throws(StoreError) -> Result) throws(StoreError) -> Result {
         let start = Date()
         let faults = faults.withLockedValue { $0 }
+        calls.withLockedValue {
+            $0.inFlight += 1
+            $0.mostInFlight = max($0.mostInFlight, $0.inFlight)
+        }
+        defer { calls.withLockedValue { $0.inFlight -= 1 } }
         do throws(StoreError) {
             Thread.sleep(forTimeInterval: min(faults.latency, timeout))
             if faults.latency > timeout { throw .unavailable("timed out") }
