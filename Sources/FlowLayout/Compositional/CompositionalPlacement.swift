@@ -304,9 +304,9 @@ struct Filler {
         while next < count {
             let start = next
             if let flat, count - start >= flat.period {
-                builder.addFlatGroup(flat, from: start, measured: measured)
-                next += flat.period
-                if done(next) { return }
+                let (after, stopped) = builder.addFlatGroups(flat, from: start, count: count, measured: measured, done: done)
+                if stopped { return }
+                next = after
                 continue
             }
             builder.addGroup { cells in

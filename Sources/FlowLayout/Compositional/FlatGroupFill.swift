@@ -81,30 +81,37 @@ final class FlatGroupFill {
         self.declared = declared
     }
 
-    /// Appends the frames of the full group of cells `first..<first + period` and answers its size
-    /// and its cells' extremes across the axis.
+    /// Calls `body` with the template's frames and the slots, lent as buffers for a loop over groups.
     @inline(__always)
-    func fill(from first: Int, measured: some CellMeasurements, into cells: inout [CompositionalCell])
-        -> (size: Size, acrossLow: Double, acrossHigh: Double)
-    {
-        let base = cells.count
-        cells.append(contentsOf: template)
-        let alongX = axis == .horizontal
+    func withSlots<Result>(_ body: (UnsafeBufferPointer<CompositionalCell>, UnsafeBufferPointer<Slot>) -> Result) -> Result {
+        template.withUnsafeBufferPointer { template in slots.withUnsafeBufferPointer { slots in body(template, slots) } }
+    }
+
+    /// Writes the frames of a full group to `cells` (initialized memory, `period` long), its cells'
+    /// lengths across as `measured` has them (nil: at the estimate), and answers its size and its
+    /// cells' extremes across the axis. `template` and `slots` are `flat`'s own, lent by `withSlots`.
+    @inline(__always)
+    static func fill(
+        _ flat: FlatGroupFill, template: UnsafeBufferPointer<CompositionalCell>, slots: UnsafeBufferPointer<Slot>,
+        measured: UnsafePointer<Double?>, into cells: UnsafeMutablePointer<CompositionalCell>
+    ) -> (size: Size, acrossLow: Double, acrossHigh: Double) {
+        let alongX = flat.axis == .horizontal
         // First each slot's length across, kept in its frame; then the group's thickness places them.
         var widest = 0.0
-        for (index, slot) in slots.enumerated() {
+        for index in 0..<slots.count {
+            let slot = slots[index]
             var length = slot.fixed
-            if slot.isEstimated {
-                let size = measured.size(of: first + index)
-                length = Swift.max(0, size.map { alongX ? $0.height : $0.width } ?? slot.estimate)
-            }
+            if slot.isEstimated { length = Swift.max(0, measured[index] ?? slot.estimate) }
             widest = Swift.max(widest, slot.top + length + slot.bottom)
-            if alongX { cells[base + index].frame.size.height = length } else { cells[base + index].frame.size.width = length }
+            cells[index] = template[index]
+            if alongX { cells[index].frame.size.height = length } else { cells[index].frame.size.width = length }
         }
-        let across = isEstimatedAcross ? widest : contentAcross
+        let across = flat.isEstimatedAcross ? widest : flat.contentAcross
+        let insetLead = flat.insetLead
         var (acrossLow, acrossHigh) = (Double.infinity, -Double.infinity)
-        for (index, slot) in slots.enumerated() {
-            var frame = cells[base + index].frame
+        for index in 0..<slots.count {
+            let slot = slots[index]
+            var frame = cells[index].frame
             let length = alongX ? frame.size.height : frame.size.width
             let room = Swift.max(0, across - (slot.top + length + slot.bottom))
             let start = slot.top + (slot.topIsFlexible ? (slot.bottomIsFlexible ? room / 2 : room) : 0)
@@ -115,10 +122,10 @@ final class FlatGroupFill {
             } else {
                 (frame.origin.x, frame.size.width) = (origin, size)
             }
-            cells[base + index].frame = frame
+            cells[index].frame = frame
             (acrossLow, acrossHigh) = (Swift.min(acrossLow, origin), Swift.max(acrossHigh, origin + size))
         }
-        let thickness = isEstimatedAcross ? widest + insetLead + insetTrail : axis.across(declared)
-        return (axis.size(along: axis.along(declared), across: thickness), acrossLow, acrossHigh)
+        let thickness = flat.isEstimatedAcross ? widest + insetLead + flat.insetTrail : flat.axis.across(flat.declared)
+        return (flat.axis.size(along: flat.axis.along(flat.declared), across: thickness), acrossLow, acrossHigh)
     }
 }

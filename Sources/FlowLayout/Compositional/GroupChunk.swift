@@ -163,20 +163,21 @@ struct ListedGroups: Sendable {
     /// (≥ 0): what a search for the groups touching a span adds to it.
     let reach: (low: Double, high: Double)
 
-    init(
-        lengths: [Double], thicknesses: [Double], firstCells: [Int32], cells: [CompositionalCell], reach: (low: Double, high: Double),
-        axes: GroupAxes
-    ) {
-        precondition(lengths.count <= 4 * Self.fenceStride, "a listed chunk holds at most 64 groups")
-        self.groups = zip(lengths, firstCells).map { Group(length: $0, firstCell: $1) }
-        (self.thicknesses, self.cells, self.reach) = (thicknesses, cells, reach)
-        var fences = [FixedLength](repeating: .zero, count: 3)
+    init(groups: [Group], thicknesses: [Double], cells: [CompositionalCell], reach: (low: Double, high: Double), axes: GroupAxes) {
+        precondition(groups.count <= 4 * Self.fenceStride, "a listed chunk holds at most 64 groups")
+        (self.groups, self.thicknesses, self.cells, self.reach) = (groups, thicknesses, cells, reach)
+        var fences = (FixedLength.zero, FixedLength.zero, FixedLength.zero)
         var start = FixedLength.zero
-        for (g, length) in lengths.enumerated() {
-            if g > 0, g % Self.fenceStride == 0 { fences[g / Self.fenceStride - 1] = start }
-            start += axes.stride(length)
+        for (g, group) in groups.enumerated() {
+            switch g {
+            case 16: fences.0 = start
+            case 32: fences.1 = start
+            case 48: fences.2 = start
+            default: break
+            }
+            start += axes.stride(group.length)
         }
-        self.fences = (fences[0], fences[1], fences[2])
+        self.fences = fences
         self.advance = start
     }
 
@@ -224,9 +225,8 @@ struct ListedGroups: Sendable {
         let firstCell = groups[range.lowerBound].firstCell
         let cellEnd = range.upperBound < groups.count ? Int(groups[range.upperBound].firstCell) : cells.count
         return ListedGroups(
-            lengths: groups[range].map(\.length), thicknesses: Array(thicknesses[range]),
-            firstCells: groups[range].map { $0.firstCell - firstCell }, cells: Array(cells[Int(firstCell)..<cellEnd]), reach: reach,
-            axes: axes)
+            groups: groups[range].map { Group(length: $0.length, firstCell: $0.firstCell - firstCell) },
+            thicknesses: Array(thicknesses[range]), cells: Array(cells[Int(firstCell)..<cellEnd]), reach: reach, axes: axes)
     }
 
     var heapByteCount: Int {

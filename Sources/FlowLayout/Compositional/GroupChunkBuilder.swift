@@ -4,81 +4,105 @@ struct GroupChunkBuilder {
     static let chunkGroups = 64
     let axes: GroupAxes
     private var chunks: [(chunk: GroupChunk, own: GroupSummary)] = []
-    private var lengths: [Double] = []
-    private var thicknesses: [Double] = []
-    private var firstCells: [Int32] = []
-    private var cells: [CompositionalCell] = []
-    private var reach = (low: 0.0, high: 0.0)
-    /// The chunk's summary as its groups come, and where the next group starts in it.
-    private var summary = GroupSummary()
-    private var position = FixedLength.zero
+    private var open = OpenChunk()
 
     init(axes: GroupAxes) { self.axes = axes }
 
     /// Adds a group: `fill` appends its cells to the array it is handed and answers its size.
     mutating func addGroup(_ fill: (inout [CompositionalCell]) -> Size) {
-        if lengths.isEmpty { reserve() }
-        let first = cells.count
-        let size = fill(&cells)
+        if open.groups.isEmpty { reserve() }
+        let first = open.cells.count
+        let size = fill(&open.cells)
         let (length, across) = axes.alongX ? (size.width, size.height) : (size.height, size.width)
-        lengths.append(length)
-        thicknesses.append(across)
-        firstCells.append(Int32(first))
         // The chunk's summary (`GroupChunk.summary`), gathered here in the pass that places the cells.
         var (low, high) = (Double.infinity, -Double.infinity)
-        for index in first..<cells.count {
-            let frame = cells[index].frame
+        var (acrossLow, acrossHigh) = (Double.infinity, -Double.infinity)
+        for index in first..<open.cells.count {
+            let frame = open.cells[index].frame
             let (alongLow, alongHigh) = axes.along(frame)
-            let (acrossLow, acrossHigh) = axes.across(frame)
+            let (cellLow, cellHigh) = axes.across(frame)
             (low, high) = (Swift.min(low, alongLow), Swift.max(high, alongHigh))
-            summary.acrossLow = Swift.min(summary.acrossLow, acrossLow)
-            summary.acrossHigh = Swift.max(summary.acrossHigh, acrossHigh)
+            (acrossLow, acrossHigh) = (Swift.min(acrossLow, cellLow), Swift.max(acrossHigh, cellHigh))
         }
-        if low <= high {
-            reach = (Swift.min(reach.low, low), Swift.max(reach.high, high - length))
-            summary.minStart = FixedLength.min(summary.minStart, position + FixedLength(converting: low))
-            summary.maxEnd = FixedLength.max(summary.maxEnd, position + FixedLength(converting: high))
-        }
-        summary.thickness = Swift.max(summary.thickness, across)
-        position += axes.stride(length)
-        if lengths.count == Self.chunkGroups { flush() }
+        open.groups.append(ListedGroups.Group(length: length, firstCell: Int32(first)))
+        open.thicknesses.append(across)
+        open.tally.note(length: length, across: across, along: (low, high), acrossExtremes: (acrossLow, acrossHigh), axes: axes)
+        if open.groups.count == Self.chunkGroups { flush() }
     }
 
-    /// Adds the full group of cells `first..<first + flat.period`, filled by `flat`: as `addGroup`,
-    /// with its cells' extremes along the group's own axis read from the template rather than from
-    /// each group's cells.
-    mutating func addFlatGroup(_ flat: FlatGroupFill, from first: Int, measured: some CellMeasurements) {
-        if lengths.isEmpty { reserve() }
-        let firstCell = cells.count
-        let (size, acrossLow, acrossHigh) = flat.fill(from: first, measured: measured, into: &cells)
-        let (length, across) = axes.alongX ? (size.width, size.height) : (size.height, size.width)
-        lengths.append(length)
-        thicknesses.append(across)
-        firstCells.append(Int32(firstCell))
-        // The group's own axis is fixed by its template; its across axis moves with the measurements.
-        // Either may be the axis groups follow one another on.
+    /// Adds full groups of `flat` from cell `first` (a group's first) while a whole one remains
+    /// below `count`, until `done` says so of the cell the next group would start at; answers that
+    /// cell and whether `done` stopped it. The open chunk's arrays grow a chunk's worth at a time and
+    /// are filled in place, a group's cells from its template: a registration of self-sizing rows is
+    /// one loop over their cells, with no call or check a cell.
+    mutating func addFlatGroups(
+        _ flat: FlatGroupFill, from first: Int, count: Int, measured: some CellMeasurements, done: (Int) -> Bool
+    ) -> (next: Int, stopped: Bool) {
+        let period = flat.period
+        // Either axis of the group may be the one groups follow one another on: its own axis is fixed
+        // by its template, its across axis moves with the measurements.
         let ownAxisRepeats = (flat.axis == .horizontal) == axes.alongX
-        let (low, high) = ownAxisRepeats ? flat.alongExtremes : (acrossLow, acrossHigh)
-        let (crossLow, crossHigh) = ownAxisRepeats ? (acrossLow, acrossHigh) : flat.alongExtremes
-        if low <= high {
-            reach = (Swift.min(reach.low, low), Swift.max(reach.high, high - length))
-            summary.minStart = FixedLength.min(summary.minStart, position + FixedLength(converting: low))
-            summary.maxEnd = FixedLength.max(summary.maxEnd, position + FixedLength(converting: high))
+        var next = first
+        var stopped = false
+        while !stopped, count - next >= period {
+            if open.groups.isEmpty { reserve() }
+            let wanted = Swift.min(Self.chunkGroups - open.groups.count, (count - next) / period)
+            // The arrays, out of `open` while their buffers are lent, so that they stay unique.
+            var chunk = open
+            open = OpenChunk()
+            let (firstGroup, firstCell) = (chunk.groups.count, chunk.cells.count)
+            chunk.groups.append(contentsOf: repeatElement(ListedGroups.Group(length: 0, firstCell: 0), count: wanted))
+            chunk.thicknesses.append(contentsOf: repeatElement(0, count: wanted))
+            chunk.cells.append(contentsOf: repeatElement(flat.template[0], count: wanted * period))
+            var filled = 0
+            var tally = chunk.tally
+            // The chunk's measurements read in one pass, where the rows' cells are.
+            let lengths = UnsafeMutablePointer<Double?>.allocate(capacity: wanted * period)
+            defer { lengths.deallocate() }
+            measured.measuredLengths(next..<next + wanted * period, heights: flat.axis == .horizontal, into: lengths)
+            chunk.groups.withUnsafeMutableBufferPointer { groups in
+                chunk.thicknesses.withUnsafeMutableBufferPointer { thicknesses in
+                    chunk.cells.withUnsafeMutableBufferPointer { cells in
+                        flat.withSlots { template, slots in
+                            while filled < wanted {
+                                let cell = firstCell + filled * period
+                                let (size, acrossLow, acrossHigh) = FlatGroupFill.fill(
+                                    flat, template: template, slots: slots, measured: lengths + filled * period, into: cells.baseAddress! + cell)
+                                let (length, across) = axes.alongX ? (size.width, size.height) : (size.height, size.width)
+                                groups[firstGroup + filled] = ListedGroups.Group(length: length, firstCell: Int32(cell))
+                                thicknesses[firstGroup + filled] = across
+                                let along = ownAxisRepeats ? flat.alongExtremes : (acrossLow, acrossHigh)
+                                let acrossExtremes = ownAxisRepeats ? (acrossLow, acrossHigh) : flat.alongExtremes
+                                tally.note(length: length, across: across, along: along, acrossExtremes: acrossExtremes, axes: axes)
+                                filled += 1
+                                next += period
+                                if done(next) {
+                                    stopped = true
+                                    return
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+            chunk.tally = tally
+            if filled < wanted {
+                chunk.groups.removeLast(wanted - filled)
+                chunk.thicknesses.removeLast(wanted - filled)
+                chunk.cells.removeLast((wanted - filled) * period)
+            }
+            open = chunk
+            if open.groups.count == Self.chunkGroups { flush() }
         }
-        summary.acrossLow = Swift.min(summary.acrossLow, crossLow)
-        summary.acrossHigh = Swift.max(summary.acrossHigh, crossHigh)
-        summary.thickness = Swift.max(summary.thickness, across)
-        position += axes.stride(length)
-        if lengths.count == Self.chunkGroups { flush() }
+        return (next, stopped)
     }
 
     /// Room for a whole chunk, its cells as many a group as the last chunk's: arrays grown by
     /// doubling would be copied six times a chunk.
     private mutating func reserve() {
-        lengths.reserveCapacity(Self.chunkGroups)
-        thicknesses.reserveCapacity(Self.chunkGroups)
-        firstCells.reserveCapacity(Self.chunkGroups)
-        cells.reserveCapacity(cellsPerChunk)
+        open.groups.reserveCapacity(Self.chunkGroups)
+        open.thicknesses.reserveCapacity(Self.chunkGroups)
+        open.cells.reserveCapacity(cellsPerChunk)
     }
 
     /// Cells the last chunk held, what the next one reserves.
@@ -91,17 +115,18 @@ struct GroupChunkBuilder {
     }
 
     private mutating func flush() {
-        guard !lengths.isEmpty else { return }
-        let listed = ListedGroups(lengths: lengths, thicknesses: thicknesses, firstCells: firstCells, cells: cells, reach: reach, axes: axes)
-        summary.groupCount = lengths.count
-        summary.cellCount = cells.count
-        summary.advance = position
-        summary.reachLow = reach.low
+        guard !open.groups.isEmpty else { return }
+        let tally = open.tally
+        let listed = ListedGroups(groups: open.groups, thicknesses: open.thicknesses, cells: open.cells, reach: tally.reach, axes: axes)
+        var summary = tally.summary
+        summary.groupCount = open.groups.count
+        summary.cellCount = open.cells.count
+        summary.advance = tally.position
+        summary.reachLow = tally.reach.low
         summary.bytes = GroupChunk.nodeBytes + listed.heapByteCount
         chunks.append((.listed(listed), summary))
-        cellsPerChunk = cells.count
-        (lengths, thicknesses, firstCells, cells) = ([], [], [], [])
-        (reach, summary, position) = ((0, 0), GroupSummary(), .zero)
+        cellsPerChunk = open.cells.count
+        open = OpenChunk()
     }
 
     /// The tree of every group added, its priorities drawn from `seed`.
@@ -109,5 +134,39 @@ struct GroupChunkBuilder {
         flush()
         var priorities = PriorityStream(seed: seed)
         return GroupTree.build(chunks, priorities: &priorities)
+    }
+}
+
+/// The chunk a builder is filling: its groups, their thicknesses and cells, and its tally.
+private struct OpenChunk {
+    var groups: [ListedGroups.Group] = []
+    var thicknesses: [Double] = []
+    var cells: [CompositionalCell] = []
+    var tally = ChunkTally()
+}
+
+/// What the groups of a chunk add up to as they come: how far their cells reach beyond them, the
+/// summary, and where the next group starts.
+private struct ChunkTally {
+    var reach = (low: 0.0, high: 0.0)
+    var summary = GroupSummary()
+    var position = FixedLength.zero
+
+    /// Notes a group just added, `length` long and `across` thick, whose cells reach `along` on the
+    /// axis groups follow one another on (from its start) and `acrossExtremes` across it
+    /// (`GroupChunk.summary`, gathered in the pass that places the cells).
+    @inline(__always)
+    mutating func note(
+        length: Double, across: Double, along: (low: Double, high: Double), acrossExtremes: (low: Double, high: Double), axes: GroupAxes
+    ) {
+        if along.low <= along.high {
+            reach = (Swift.min(reach.low, along.low), Swift.max(reach.high, along.high - length))
+            summary.minStart = FixedLength.min(summary.minStart, position + FixedLength(converting: along.low))
+            summary.maxEnd = FixedLength.max(summary.maxEnd, position + FixedLength(converting: along.high))
+        }
+        summary.acrossLow = Swift.min(summary.acrossLow, acrossExtremes.low)
+        summary.acrossHigh = Swift.max(summary.acrossHigh, acrossExtremes.high)
+        summary.thickness = Swift.max(summary.thickness, across)
+        position += axes.stride(length)
     }
 }

@@ -187,6 +187,15 @@ protocol CellMeasurements {
     func size(of cell: Int) -> Size?
     /// Whether any cell is measured: without one, every group fills alike (§23.8).
     var hasMeasurements: Bool { get }
+    /// Writes each of cells `cells`' measured height (`heights`) or width to `lengths`, nil while the
+    /// cell is at its estimate: what `size(of:)` answers, for a run of cells in one pass.
+    func measuredLengths(_ cells: Range<Int>, heights: Bool, into lengths: UnsafeMutablePointer<Double?>)
+}
+
+extension CellMeasurements {
+    func measuredLengths(_ cells: Range<Int>, heights: Bool, into lengths: UnsafeMutablePointer<Double?>) {
+        for (index, cell) in cells.enumerated() { lengths[index] = size(of: cell).map { heights ? $0.height : $0.width } }
+    }
 }
 
 /// No cell is read: a section without estimated dimensions or measured cells (§23.8).

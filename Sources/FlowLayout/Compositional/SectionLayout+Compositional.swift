@@ -92,6 +92,32 @@ final class LineMeasurements: CellMeasurements {
         return sizes[index]
     }
 
+    func measuredLengths(_ cells: Range<Int>, heights: Bool, into lengths: UnsafeMutablePointer<Double?>) {
+        var cell = cells.lowerBound
+        while cell < cells.upperBound {
+            if !items.contains(cell) { enter(chunkHolding: cell) }
+            let end = Swift.min(cells.upperBound, items.upperBound)
+            let out = lengths + (cell - cells.lowerBound)
+            if let runItem {
+                let length = runItem.isEstimated ? nil : heights ? runItem.size.height : runItem.size.width
+                out.update(repeating: length, count: end - cell)
+            } else {
+                // A mark's low bit is the item's estimate flag (`ListedLines.marks`).
+                sizes.withUnsafeBufferPointer { sizes in
+                    let first = cell - items.lowerBound
+                    for index in 0..<(end - cell) {
+                        let size = sizes[first + index]
+                        out[index] = heights ? size.height : size.width
+                    }
+                }
+                if let marks {
+                    for index in 0..<(end - cell) where marks[cell - items.lowerBound + index] & 1 != 0 { out[index] = nil }
+                }
+            }
+            cell = end
+        }
+    }
+
     private func enter(chunkHolding cell: Int) {
         var uncounted = Uncounted()
         let position = LineTree.chunk(holdingItem: cell, in: lines.root!, work: &uncounted)
