@@ -87,7 +87,7 @@ final class FlatGroupFill {
         template.withUnsafeBufferPointer { template in slots.withUnsafeBufferPointer { slots in body(template, slots) } }
     }
 
-    /// Writes the frames of a full group to `cells` (initialized memory, `period` long), its cells'
+    /// Writes the frames of a full group to `cells` (`period` long, uninitialized), its cells'
     /// lengths across as `measured` has them (nil: at the estimate), and answers its size and its
     /// cells' extremes across the axis. `template` and `slots` are `flat`'s own, lent by `withSlots`.
     @inline(__always)
@@ -103,7 +103,7 @@ final class FlatGroupFill {
             var length = slot.fixed
             if slot.isEstimated { length = Swift.max(0, measured[index] ?? slot.estimate) }
             widest = Swift.max(widest, slot.top + length + slot.bottom)
-            cells[index] = template[index]
+            (cells + index).initialize(to: template[index])
             if alongX { cells[index].frame.size.height = length } else { cells[index].frame.size.width = length }
         }
         let across = flat.isEstimatedAcross ? widest : flat.contentAcross

@@ -170,15 +170,25 @@ struct ListedGroups: Sendable {
         var start = FixedLength.zero
         for (g, group) in groups.enumerated() {
             switch g {
-            case 16: fences.0 = start
-            case 32: fences.1 = start
-            case 48: fences.2 = start
+            case Self.fenceStride: fences.0 = start
+            case 2 * Self.fenceStride: fences.1 = start
+            case 3 * Self.fenceStride: fences.2 = start
             default: break
             }
             start += axes.stride(group.length)
         }
         self.fences = fences
         self.advance = start
+    }
+
+    /// Groups whose fences and advance were summed as they were filled.
+    init(
+        groups: [Group], thicknesses: [Double], cells: [CompositionalCell], reach: (low: Double, high: Double),
+        fences: (FixedLength, FixedLength, FixedLength), advance: FixedLength
+    ) {
+        precondition(groups.count <= 4 * Self.fenceStride, "a listed chunk holds at most 64 groups")
+        (self.groups, self.thicknesses, self.cells, self.reach) = (groups, thicknesses, cells, reach)
+        (self.fences, self.advance) = (fences, advance)
     }
 
     /// The last fenced group (0, 16, 32, 48) at or before `g`, and its start.

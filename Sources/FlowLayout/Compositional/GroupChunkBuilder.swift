@@ -26,7 +26,7 @@ struct GroupChunkBuilder {
         }
         open.groups.append(ListedGroups.Group(length: length, firstCell: Int32(first)))
         open.thicknesses.append(across)
-        open.tally.note(length: length, across: across, along: (low, high), acrossExtremes: (acrossLow, acrossHigh), axes: axes)
+        open.tally.note(open.groups.count - 1, length: length, across: across, along: (low, high), acrossExtremes: (acrossLow, acrossHigh), axes: axes)
         if open.groups.count == Self.chunkGroups { flush() }
     }
 
@@ -45,35 +45,37 @@ struct GroupChunkBuilder {
         var next = first
         var stopped = false
         while !stopped, count - next >= period {
-            if open.groups.isEmpty { reserve() }
             let wanted = Swift.min(Self.chunkGroups - open.groups.count, (count - next) / period)
-            // The arrays, out of `open` while their buffers are lent, so that they stay unique.
-            var chunk = open
+            let old = open
             open = OpenChunk()
-            let (firstGroup, firstCell) = (chunk.groups.count, chunk.cells.count)
-            chunk.groups.append(contentsOf: repeatElement(ListedGroups.Group(length: 0, firstCell: 0), count: wanted))
-            chunk.thicknesses.append(contentsOf: repeatElement(0, count: wanted))
-            chunk.cells.append(contentsOf: repeatElement(flat.template[0], count: wanted * period))
-            var filled = 0
-            var tally = chunk.tally
+            let (firstGroup, firstCell) = (old.groups.count, old.cells.count)
+            var tally = old.tally
             // The chunk's measurements read in one pass, where the rows' cells are.
             let lengths = UnsafeMutablePointer<Double?>.allocate(capacity: wanted * period)
             defer { lengths.deallocate() }
             measured.measuredLengths(next..<next + wanted * period, heights: flat.axis == .horizontal, into: lengths)
-            chunk.groups.withUnsafeMutableBufferPointer { groups in
-                chunk.thicknesses.withUnsafeMutableBufferPointer { thicknesses in
-                    chunk.cells.withUnsafeMutableBufferPointer { cells in
+            // The chunk's arrays made anew, the groups it held and the new ones each written once.
+            var groups: [ListedGroups.Group] = []
+            var thicknesses: [Double] = []
+            let cells = [CompositionalCell](unsafeUninitializedCapacity: firstCell + wanted * period) { cells, cellCount in
+                groups = .init(unsafeUninitializedCapacity: firstGroup + wanted) { groups, groupCount in
+                    thicknesses = .init(unsafeUninitializedCapacity: firstGroup + wanted) { thicknesses, thicknessCount in
+                        _ = cells.initialize(from: old.cells)
+                        _ = groups.initialize(from: old.groups)
+                        _ = thicknesses.initialize(from: old.thicknesses)
+                        var filled = 0
                         flat.withSlots { template, slots in
                             while filled < wanted {
                                 let cell = firstCell + filled * period
                                 let (size, acrossLow, acrossHigh) = FlatGroupFill.fill(
                                     flat, template: template, slots: slots, measured: lengths + filled * period, into: cells.baseAddress! + cell)
                                 let (length, across) = axes.alongX ? (size.width, size.height) : (size.height, size.width)
-                                groups[firstGroup + filled] = ListedGroups.Group(length: length, firstCell: Int32(cell))
-                                thicknesses[firstGroup + filled] = across
+                                let group = firstGroup + filled
+                                (groups.baseAddress! + group).initialize(to: ListedGroups.Group(length: length, firstCell: Int32(cell)))
+                                (thicknesses.baseAddress! + group).initialize(to: across)
                                 let along = ownAxisRepeats ? flat.alongExtremes : (acrossLow, acrossHigh)
                                 let acrossExtremes = ownAxisRepeats ? (acrossLow, acrossHigh) : flat.alongExtremes
-                                tally.note(length: length, across: across, along: along, acrossExtremes: acrossExtremes, axes: axes)
+                                tally.note(group, length: length, across: across, along: along, acrossExtremes: acrossExtremes, axes: axes)
                                 filled += 1
                                 next += period
                                 if done(next) {
@@ -82,16 +84,11 @@ struct GroupChunkBuilder {
                                 }
                             }
                         }
+                        (groupCount, thicknessCount, cellCount) = (firstGroup + filled, firstGroup + filled, firstCell + filled * period)
                     }
                 }
             }
-            chunk.tally = tally
-            if filled < wanted {
-                chunk.groups.removeLast(wanted - filled)
-                chunk.thicknesses.removeLast(wanted - filled)
-                chunk.cells.removeLast((wanted - filled) * period)
-            }
-            open = chunk
+            open = OpenChunk(groups: groups, thicknesses: thicknesses, cells: cells, tally: tally)
             if open.groups.count == Self.chunkGroups { flush() }
         }
         return (next, stopped)
@@ -117,7 +114,9 @@ struct GroupChunkBuilder {
     private mutating func flush() {
         guard !open.groups.isEmpty else { return }
         let tally = open.tally
-        let listed = ListedGroups(groups: open.groups, thicknesses: open.thicknesses, cells: open.cells, reach: tally.reach, axes: axes)
+        let listed = ListedGroups(
+            groups: open.groups, thicknesses: open.thicknesses, cells: open.cells, reach: tally.reach, fences: tally.fences,
+            advance: tally.position)
         var summary = tally.summary
         summary.groupCount = open.groups.count
         summary.cellCount = open.cells.count
@@ -152,13 +151,23 @@ private struct ChunkTally {
     var summary = GroupSummary()
     var position = FixedLength.zero
 
-    /// Notes a group just added, `length` long and `across` thick, whose cells reach `along` on the
-    /// axis groups follow one another on (from its start) and `acrossExtremes` across it
-    /// (`GroupChunk.summary`, gathered in the pass that places the cells).
+    /// Where groups 16, 32 and 48 start (`ListedGroups.fences`).
+    var fences = (FixedLength.zero, FixedLength.zero, FixedLength.zero)
+
+    /// Notes the chunk's group `index`, just added, `length` long and `across` thick, whose cells
+    /// reach `along` on the axis groups follow one another on (from its start) and `acrossExtremes`
+    /// across it (`GroupChunk.summary`, gathered in the pass that places the cells).
     @inline(__always)
     mutating func note(
-        length: Double, across: Double, along: (low: Double, high: Double), acrossExtremes: (low: Double, high: Double), axes: GroupAxes
+        _ index: Int, length: Double, across: Double, along: (low: Double, high: Double), acrossExtremes: (low: Double, high: Double),
+        axes: GroupAxes
     ) {
+        switch index {
+        case ListedGroups.fenceStride: fences.0 = position
+        case 2 * ListedGroups.fenceStride: fences.1 = position
+        case 3 * ListedGroups.fenceStride: fences.2 = position
+        default: break
+        }
         if along.low <= along.high {
             reach = (Swift.min(reach.low, along.low), Swift.max(reach.high, along.high - length))
             summary.minStart = FixedLength.min(summary.minStart, position + FixedLength(converting: along.low))

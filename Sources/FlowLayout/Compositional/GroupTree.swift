@@ -22,7 +22,7 @@ final class GroupNode: Sendable {
     var leftGroups: Int { Int(leftGroupCount) }
     var leftCells: Int { Int(leftCellCount) }
 
-    private init(_ left: GroupNode?, _ chunk: GroupChunk, own: GroupSummary, _ right: GroupNode?, priority: UInt64) {
+    fileprivate init(_ left: GroupNode?, _ chunk: GroupChunk, own: GroupSummary, _ right: GroupNode?, priority: UInt64) {
         self.left = left
         self.chunk = chunk
         self.right = right
@@ -139,22 +139,26 @@ enum GroupTree {
     }
 
     /// A tree of `chunks` in order, with their summaries, in O(chunks): the Cartesian tree of their
-    /// priorities.
-    static func build(_ chunks: [(chunk: GroupChunk, own: GroupSummary)], priorities: inout PriorityStream) -> GroupNode? {
-        var spine: [GroupNode] = []
-        for (chunk, own) in chunks {
-            var node = GroupNode(chunk, own: own, priority: priorities.next())
-            var taken: GroupNode?
-            while let last = spine.last, last.priority < node.priority {
-                spine.removeLast()
-                taken = last.with(left: last.left, right: taken)
-            }
-            node = node.with(left: taken, right: nil)
-            spine.append(node)
+    /// priorities (a parent's at least its children's; of two equal ones, the later is below), its
+    /// shape found first so that each node is made once, children before parents.
+    static func build(_ chunks: [(chunk: GroupChunk, own: GroupSummary)], priorities stream: inout PriorityStream) -> GroupNode? {
+        guard !chunks.isEmpty else { return nil }
+        let priorities = chunks.map { _ in stream.next() }
+        var left = [Int](repeating: -1, count: chunks.count)
+        var right = left
+        var spine: [Int] = []
+        for index in chunks.indices {
+            var taken = -1
+            while let last = spine.last, priorities[last] < priorities[index] { taken = spine.removeLast() }
+            left[index] = taken
+            if let last = spine.last { right[last] = index }
+            spine.append(index)
         }
-        var root: GroupNode?
-        while let last = spine.popLast() { root = last.with(left: last.left, right: root) }
-        return root
+        func node(_ index: Int) -> GroupNode? {
+            guard index >= 0 else { return nil }
+            return GroupNode(node(left[index]), chunks[index].chunk, own: chunks[index].own, node(right[index]), priority: priorities[index])
+        }
+        return node(spine[0])
     }
 
     /// Where a chunk sits in its tree: its first group and cell, and its start from the tree's first group.

@@ -129,6 +129,7 @@ extension SectionLayout {
             geometry.lineSpacing = swapsSpacings ? interitemSpacing : lineSpacing
             geometry.placement = settings.lineAlignment.map(LinePlacement.aligned) ?? .uikit
         }
+        geometry.keepsItems = settings.compositional(of: section) != nil
         return (geometry, header, footer)
     }
 

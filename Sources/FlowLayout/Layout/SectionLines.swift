@@ -15,13 +15,16 @@ struct LineGeometry: Sendable {
     var breaksLikeCSS: Bool
     /// CSS mode's container, for `align-content` (docs/flow-layout.md §15.3).
     var css: CSSFlexLayout?
+    /// Whether the items are kept rather than broken by size: a compositional section's, which its
+    /// groups place (§23), in lines of at most `LineBreaker.keptLine` items, a line a chunk.
+    var keepsItems = false
 
     var available: Double { dimension - lineLead - lineTrail }
 
     func breaker(restartingAt first: Int?) -> LineBreaker {
         LineBreaker(
             direction: direction, available: available, inLineSpacing: inLineSpacing, lineSpacing: lineSpacing,
-            breaksLikeCSS: breaksLikeCSS, restartingAt: first)
+            breaksLikeCSS: breaksLikeCSS, keptPerLine: keepsItems ? LineBreaker.keptLine : nil, restartingAt: first)
     }
 
     /// What is left of a line after its items, as UIKit's breaking leaves it (§6.3 compares two).

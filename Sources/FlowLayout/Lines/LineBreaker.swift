@@ -12,6 +12,8 @@ struct LineBreaker {
     var available: Double
     var inLineSpacing: Double
     var breaksLikeCSS: Bool
+    /// `LineGeometry.keepsItems`: a compositional section's items, kept in lines of this many.
+    let keptPerLine: Int?
 
     /// Index (in the new numbering) of the next item fed.
     private(set) var nextItem: Int
@@ -28,9 +30,10 @@ struct LineBreaker {
     /// restarting at the start of a line whose first item is `restartingAt`.
     init(
         direction: ScrollDirection, available: Double, inLineSpacing: Double, lineSpacing: Double, breaksLikeCSS: Bool,
-        restartingAt first: Int?
+        keptPerLine: Int? = nil, restartingAt first: Int?
     ) {
-        self.builder = ChunkBuilder(lineSpacing: FixedLength(lineSpacing))
+        self.builder = ChunkBuilder(lineSpacing: FixedLength(lineSpacing), linesPerChunk: keptPerLine == nil ? LineChunk.maxLines : 1)
+        self.keptPerLine = keptPerLine
         self.direction = direction
         self.available = available
         self.inLineSpacing = inLineSpacing
@@ -58,9 +61,14 @@ struct LineBreaker {
     /// The most items of a run counted onto one line (see `perLine`).
     static let maxRunLine = 4096
 
+    /// Items a kept line holds (`LineGeometry.keepsItems`), a line a chunk: about what a chunk of
+    /// broken lines holds, so that an update feeds again about as many items.
+    static let keptLine = 128
+
     /// Feeds `count` copies of `item`; `lineStarts(i)` is asked before a line starts at item i (after
     /// the first), and stops the breaking when it answers false.
     mutating func feed(_ item: FlowItem, count: Int, work: inout some WorkCounter, lineStarts: (Int) -> Bool) {
+        if let keptPerLine { return keep(item, count: count, perLine: keptPerLine, work: &work, lineStarts: lineStarts) }
         var left = count
         let along = direction.along(item.size)
         let across = direction.across(item.size)
@@ -92,6 +100,11 @@ struct LineBreaker {
     /// Feeds listed sizes of items without flags or depths, one by one: a registration's usual
     /// section, in one loop without making an item of each. The same breaking as `feed(_:count:)`.
     mutating func feed(sizes: UnsafeBufferPointer<Size>, work: inout some WorkCounter) {
+        if let keptPerLine {
+            keep(sizes: sizes, perLine: keptPerLine)
+            work += sizes.count
+            return
+        }
         for size in sizes {
             let along = direction.along(size)
             let across = direction.across(size)
@@ -100,6 +113,52 @@ struct LineBreaker {
             }
         }
         work += sizes.count
+    }
+
+    /// `feed` for kept items: each goes on the open line while it has room. Past a change, an item
+    /// that started an old line (`lineStarts` answering false) ends the open line and the breaking
+    /// there: kept lines are any partition of the items, so any old line start realigns. A run's
+    /// whole lines are one `RunLines`, asked about at their start, as in `feed`.
+    private mutating func keep(_ item: FlowItem, count: Int, perLine: Int, work: inout some WorkCounter, lineStarts: (Int) -> Bool) {
+        var left = count
+        while left > 0, !stopped {
+            work += 1
+            guard lineStarts(nextItem) else {
+                if isOpen && openItems > 0 { closeLine() }
+                stopped = true
+                return
+            }
+            if isOpen && openItems < perLine {
+                builder.place(item)
+                (openItems, nextItem, left) = (openItems + 1, nextItem + 1, left - 1)
+                continue
+            }
+            if isOpen { closeLine() }
+            if item.parallaxDepth == nil, left >= perLine {
+                let lines = left / perLine
+                builder.appendRun(RunLines(item: item, perLine: perLine, lineCount: lines, thickness: 0))
+                (nextItem, left) = (nextItem + lines * perLine, left - lines * perLine)
+                continue
+            }
+            openLine(along: 0, across: 0) { $0.place(item) }
+            left -= 1
+        }
+    }
+
+    /// `feed(sizes:)` for kept items: a line's worth of sizes at a time.
+    private mutating func keep(sizes: UnsafeBufferPointer<Size>, perLine: Int) {
+        var index = 0
+        while index < sizes.count {
+            if !isOpen || openItems == perLine {
+                if isOpen { closeLine() }
+                isOpen = true
+                builder.openLine()
+                openItems = 0
+            }
+            let taken = Swift.min(perLine - openItems, sizes.count - index)
+            builder.place(sizes: UnsafeBufferPointer(rebasing: sizes[index..<index + taken]))
+            (openItems, nextItem, index) = (openItems + taken, nextItem + taken, index + taken)
+        }
     }
 
     /// Puts the next item on the open line when it fits there (§6.2: `along` at most what remains, or
@@ -151,7 +210,9 @@ struct LineBreaker {
 fileprivate struct ChunkBuilder {
     /// Between lines, for the chunks' fences.
     let lineSpacing: FixedLength
-    init(lineSpacing: FixedLength) { self.lineSpacing = lineSpacing }
+    /// Lines a chunk is closed at: `LineChunk.maxLines`, or one for kept lines.
+    let linesPerChunk: Int
+    init(lineSpacing: FixedLength, linesPerChunk: Int) { (self.lineSpacing, self.linesPerChunk) = (lineSpacing, linesPerChunk) }
     private var chunks: [LineChunk] = []
     private var sizes: [Size] = []
     private var marks: [UInt16] = []
@@ -180,6 +241,16 @@ fileprivate struct ChunkBuilder {
         sizes.append(size)
     }
 
+    /// Items without marks or depths, in one copy while no earlier item of the chunk has either.
+    mutating func place(sizes newSizes: UnsafeBufferPointer<Size>) {
+        guard !anyMark && !anyDepth else {
+            for size in newSizes { place(FlowItem(size: size)) }
+            return
+        }
+        openLine()
+        sizes.append(contentsOf: newSizes)
+    }
+
     mutating func place(_ item: FlowItem) {
         openLine()
         // Marks and depths are kept only from the first item that has one (most chunks have none).
@@ -201,7 +272,7 @@ fileprivate struct ChunkBuilder {
         openLine()
         thicknesses.append(thickness)
         lineIsOpen = false
-        if thicknesses.count >= LineChunk.maxLines || sizes.count >= LineChunk.maxItems { flush() }
+        if thicknesses.count >= linesPerChunk || sizes.count >= LineChunk.maxItems { flush() }
     }
 
     mutating func appendRun(_ run: RunLines) {

@@ -41,7 +41,9 @@ extension SectionLines {
         var restartItem: Int?
         if range.lowerBound > 0 {
             var position = LineTree.chunk(holdingItem: range.lowerBound - 1, in: root, work: &work)
-            if position.firstLine > 0, position.node.own.lineCount < LineChunk.maxLines / 2 {
+            let isSmall = geometry.keepsItems
+                ? position.node.own.itemCount < LineBreaker.keptLine / 2 : position.node.own.lineCount < LineChunk.maxLines / 2
+            if position.firstLine > 0, isSmall {
                 position = LineTree.chunk(holdingLine: position.firstLine - 1, in: root, work: &work)
             }
             if position.firstLine > 0 {
