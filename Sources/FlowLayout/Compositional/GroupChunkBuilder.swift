@@ -117,7 +117,7 @@ struct GroupChunkBuilder {
         let listed = ListedGroups(
             groups: open.groups, thicknesses: open.thicknesses, cells: open.cells, reach: tally.reach, fences: tally.fences,
             advance: tally.position)
-        var summary = tally.summary
+        var summary = tally.finished
         summary.groupCount = open.groups.count
         summary.cellCount = open.cells.count
         summary.advance = tally.position
@@ -148,11 +148,17 @@ private struct OpenChunk {
 /// summary, and where the next group starts.
 private struct ChunkTally {
     var reach = (low: 0.0, high: 0.0)
+    /// The summary but for its cells' least start and greatest end, which `finished` adds.
     var summary = GroupSummary()
     var position = FixedLength.zero
-
     /// Where groups 16, 32 and 48 start (`ListedGroups.fences`).
     var fences = (FixedLength.zero, FixedLength.zero, FixedLength.zero)
+    /// `position` summed in doubles too, and the sum of the strides' magnitudes, which bounds how far
+    /// apart the two are: what lets `Extreme` compare groups' reaches without an exact sum a group.
+    var approximate = 0.0
+    var magnitude = 0.0
+    var least = Extreme(keepsGreatest: false)
+    var greatest = Extreme(keepsGreatest: true)
 
     /// Notes the chunk's group `index`, just added, `length` long and `across` thick, whose cells
     /// reach `along` on the axis groups follow one another on (from its start) and `acrossExtremes`
@@ -170,12 +176,60 @@ private struct ChunkTally {
         }
         if along.low <= along.high {
             reach = (Swift.min(reach.low, along.low), Swift.max(reach.high, along.high - length))
-            summary.minStart = FixedLength.min(summary.minStart, position + FixedLength(converting: along.low))
-            summary.maxEnd = FixedLength.max(summary.maxEnd, position + FixedLength(converting: along.high))
+            least.note(start: position, approximate: approximate, offset: along.low, magnitude: magnitude)
+            greatest.note(start: position, approximate: approximate, offset: along.high, magnitude: magnitude)
         }
         summary.acrossLow = Swift.min(summary.acrossLow, acrossExtremes.low)
         summary.acrossHigh = Swift.max(summary.acrossHigh, acrossExtremes.high)
         summary.thickness = Swift.max(summary.thickness, across)
-        position += axes.stride(length)
+        // `axes.stride(length)`, with its double kept.
+        let stride = length + axes.spacing
+        position += FixedLength(stride)
+        approximate += stride
+        magnitude += Swift.abs(stride)
     }
+
+    /// The summary, with the least start and greatest end of its cells, exact.
+    var finished: GroupSummary {
+        var finished = summary
+        if let low = least.exact, let high = greatest.exact { (finished.minStart, finished.maxEnd) = (low, high) }
+        return finished
+    }
+}
+
+/// The least (or greatest) exact sum `start + offset` over a chunk's groups. The groups are compared
+/// by their double sums, exactly only when these are too close to tell them apart; one exact sum is
+/// made, for the group kept. The same value as comparing exact sums a group, at a few double
+/// operations a group.
+private struct Extreme {
+    let keepsGreatest: Bool
+    /// The group kept: its start, offset and double sum.
+    private var kept: (start: FixedLength, offset: Double, approximate: Double)?
+
+    init(keepsGreatest: Bool) { self.keepsGreatest = keepsGreatest }
+
+    /// Notes a group at `start` (exact) whose double sum of strides is `approximate`, that sum's
+    /// strides' magnitudes summing to `magnitude`.
+    @inline(__always)
+    mutating func note(start: FixedLength, approximate: Double, offset: Double, magnitude: Double) {
+        let sum = approximate + offset
+        guard let current = kept else {
+            kept = (start, offset, sum)
+            return
+        }
+        // A chunk's at most 64 double sums, and this one, are each within 2⁻⁴⁷ of their magnitudes
+        // of the exact sums (and tiny strides' truncations, 2⁻⁶⁴ each, within 2⁻⁵⁰).
+        let tolerance = (magnitude + Swift.abs(offset) + Swift.abs(current.offset)) * 0x1p-40 + 0x1p-50
+        let beyond = keepsGreatest ? sum - current.approximate : current.approximate - sum
+        if beyond > tolerance {
+            kept = (start, offset, sum)
+        } else if beyond >= -tolerance {
+            let exact = start + FixedLength(offset)
+            let currentExact = current.start + FixedLength(current.offset)
+            if keepsGreatest ? exact > currentExact : exact < currentExact { kept = (start, offset, sum) }
+        }
+    }
+
+    /// The kept group's exact sum; nil before any.
+    var exact: FixedLength? { kept.map { $0.start + FixedLength($0.offset) } }
 }
