@@ -21,7 +21,7 @@ extension CompositionalPlacement {
             let position = GroupTree.chunk(holding: cell, byCells: true, in: old, work: &work)
             let g = position.node.chunk.group(holdingCell: cell - position.firstCell)
             firstGroup = position.firstGroup + g
-            firstCell = position.firstCell + position.node.chunk.cells(ofGroup: g).first
+            firstCell = position.firstCell + position.node.chunk.cellRange(ofGroup: g).lowerBound
         }
         let prefix = GroupTree.split(old, atGroup: firstGroup, axes: axes, work: &work).0
         var builder = GroupChunkBuilder(axes: axes)
@@ -41,7 +41,7 @@ extension CompositionalPlacement {
             nextLook = looks < 8 ? filled : filled * 2
             let position = GroupTree.chunk(holding: oldCell, byCells: true, in: old, work: &work)
             let g = position.node.chunk.group(holdingCell: oldCell - position.firstCell)
-            guard position.firstCell + position.node.chunk.cells(ofGroup: g).first == oldCell else { return false }
+            guard position.firstCell + position.node.chunk.cellRange(ofGroup: g).lowerBound == oldCell else { return false }
             suffix = GroupTree.split(old, atGroup: position.firstGroup + g, axes: axes, work: &work).1
             return true
         }

@@ -136,8 +136,7 @@ struct CompositionalPlacement: Sendable {
             let position = GroupTree.chunk(holding: item, byCells: true, in: root!, work: &work)
             let chunk = position.node.chunk
             let g = chunk.group(holdingCell: item - position.firstCell)
-            let (first, frames) = chunk.cells(ofGroup: g)
-            cell = frames[frames.startIndex + item - position.firstCell - first]
+            cell = chunk.cell(item - position.firstCell, groupFirst: chunk.cellRange(ofGroup: g).lowerBound)
             start = (position.start + chunk.span(ofGroup: g, axes).start).doubleValue
         }
         offset(&cell.frame, by: start)
@@ -227,6 +226,14 @@ struct CompositionalPlacement: Sendable {
             case .alike: break
             }
         }
+        // The chunk's cells read once, not a group at a time: an alike chunk's as a flat one's
+        // template, without spans.
+        let cells: ChunkCells
+        var isAlike = false
+        switch chunk.kind {
+        case .alike(_, let group): (cells, isAlike) = (.listed(group.template), true)
+        case .listed(let listed): cells = listed.cells
+        }
         let count = chunk.groupCount
         while g < count {
             work += 1
@@ -242,12 +249,12 @@ struct CompositionalPlacement: Sendable {
             }
             if start + FixedLength(length) < lowBound { continue }
             let origin = (position.start + start).doubleValue
-            let (first, frames) = chunk.cells(ofGroup: g)
-            for (offsetInGroup, cell) in frames.enumerated() {
+            let range = chunk.cellRange(ofGroup: g)
+            for index in range {
                 work += 1
-                var placed = cell
+                var placed = isAlike ? cells.frames[index - range.lowerBound] : cells.cell(index, groupFirst: range.lowerBound)
                 offset(&placed.frame, by: origin)
-                if !body(position.firstCell + first + offsetInGroup, placed, &work) { return false }
+                if !body(position.firstCell + index, placed, &work) { return false }
             }
         }
         return true

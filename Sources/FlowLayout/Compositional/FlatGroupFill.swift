@@ -81,51 +81,46 @@ final class FlatGroupFill {
         self.declared = declared
     }
 
-    /// Calls `body` with the template's frames and the slots, lent as buffers for a loop over groups.
+    /// Calls `body` with the slots, lent as a buffer for a loop over groups.
     @inline(__always)
-    func withSlots<Result>(_ body: (UnsafeBufferPointer<CompositionalCell>, UnsafeBufferPointer<Slot>) -> Result) -> Result {
-        template.withUnsafeBufferPointer { template in slots.withUnsafeBufferPointer { slots in body(template, slots) } }
+    func withSlots<Result>(_ body: (UnsafeBufferPointer<Slot>) -> Result) -> Result {
+        slots.withUnsafeBufferPointer(body)
     }
 
-    /// Writes the frames of a full group to `cells` (`period` long, uninitialized), its cells'
-    /// lengths across as `measured` has them (nil: at the estimate), and answers its size and its
-    /// cells' extremes across the axis. `template` and `slots` are `flat`'s own, lent by `withSlots`.
+    /// Writes the spans of a full group's cells across the axis to `spans` (`period` long,
+    /// uninitialized), their lengths across as `measured` has them (nil: at the estimate), and
+    /// answers the group's size and its cells' extremes across the axis. `slots` are `flat`'s own,
+    /// lent by `withSlots`.
     @inline(__always)
     static func fill(
-        _ flat: FlatGroupFill, template: UnsafeBufferPointer<CompositionalCell>, slots: UnsafeBufferPointer<Slot>,
-        measured: UnsafePointer<Double?>, into cells: UnsafeMutablePointer<CompositionalCell>
+        _ flat: FlatGroupFill, slots: UnsafeBufferPointer<Slot>, measured: UnsafePointer<Double?>, into spans: UnsafeMutablePointer<AcrossSpan>
     ) -> (size: Size, acrossLow: Double, acrossHigh: Double) {
-        let alongX = flat.axis == .horizontal
-        // First each slot's length across, kept in its frame; then the group's thickness places them.
+        // First each slot's length across; then the group's thickness places them.
         var widest = 0.0
         for index in 0..<slots.count {
             let slot = slots[index]
             var length = slot.fixed
             if slot.isEstimated { length = Swift.max(0, measured[index] ?? slot.estimate) }
             widest = Swift.max(widest, slot.top + length + slot.bottom)
-            (cells + index).initialize(to: template[index])
-            if alongX { cells[index].frame.size.height = length } else { cells[index].frame.size.width = length }
+            (spans + index).initialize(to: AcrossSpan(origin: 0, length: length))
         }
         let across = flat.isEstimatedAcross ? widest : flat.contentAcross
         let insetLead = flat.insetLead
         var (acrossLow, acrossHigh) = (Double.infinity, -Double.infinity)
         for index in 0..<slots.count {
             let slot = slots[index]
-            var frame = cells[index].frame
-            let length = alongX ? frame.size.height : frame.size.width
+            let length = spans[index].length
             let room = Swift.max(0, across - (slot.top + length + slot.bottom))
             let start = slot.top + (slot.topIsFlexible ? (slot.bottomIsFlexible ? room / 2 : room) : 0)
             let origin = insetLead + start + (slot.isEstimated ? 0 : slot.innerLead)
             let size = slot.isEstimated ? length : Swift.max(0, length - slot.innerLead - slot.innerTrail)
-            if alongX {
-                (frame.origin.y, frame.size.height) = (origin, size)
-            } else {
-                (frame.origin.x, frame.size.width) = (origin, size)
-            }
-            cells[index].frame = frame
+            spans[index] = AcrossSpan(origin: origin, length: size)
             (acrossLow, acrossHigh) = (Swift.min(acrossLow, origin), Swift.max(acrossHigh, origin + size))
         }
         let thickness = flat.isEstimatedAcross ? widest + insetLead + flat.insetTrail : flat.axis.across(flat.declared)
         return (flat.axis.size(along: flat.axis.along(flat.declared), across: thickness), acrossLow, acrossHigh)
     }
+
+    /// Full groups' cells whose spans `fill` wrote, as a chunk's: the spans with this template.
+    func cells(_ spans: [AcrossSpan]) -> ChunkCells { ChunkCells(frames: template, spans: spans, spansAlongY: axis == .horizontal) }
 }

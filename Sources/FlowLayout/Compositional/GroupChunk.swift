@@ -62,14 +62,21 @@ struct GroupChunk: Sendable {
         }
     }
 
-    /// Group `g`'s first cell (from the chunk's) and frames.
+    /// Group `g`'s cells, from the chunk's first.
     @inline(__always)
-    func cells(ofGroup g: Int) -> (first: Int, frames: ArraySlice<CompositionalCell>) {
+    func cellRange(ofGroup g: Int) -> Range<Int> {
         switch kind {
-        case .alike(_, let group): return (g * group.template.count, group.template[...])
-        case .listed(let groups):
-            let range = groups.cellRange(ofGroup: g)
-            return (range.lowerBound, groups.cells[range])
+        case .alike(_, let group): return g * group.template.count..<(g + 1) * group.template.count
+        case .listed(let groups): return groups.cellRange(ofGroup: g)
+        }
+    }
+
+    /// Cell `index` (from the chunk's first) of the group whose first is `groupFirst`.
+    @inline(__always)
+    func cell(_ index: Int, groupFirst: Int) -> CompositionalCell {
+        switch kind {
+        case .alike(_, let group): return group.template[index - groupFirst]
+        case .listed(let groups): return groups.cells.cell(index, groupFirst: groupFirst)
         }
     }
 
@@ -130,7 +137,8 @@ struct GroupChunk: Sendable {
             var start = FixedLength.zero
             for (g, group) in listed.groups.enumerated() {
                 summary.thickness = Swift.max(summary.thickness, listed.thicknesses[g])
-                note(listed.cells[listed.cellRange(ofGroup: g)], start: start, into: &summary)
+                let range = listed.cellRange(ofGroup: g)
+                note(range.lazy.map { listed.cells.cell($0, groupFirst: range.lowerBound) }, start: start, into: &summary)
                 start += axes.stride(group.length)
             }
             summary.advance = listed.advance
@@ -153,7 +161,7 @@ struct ListedGroups: Sendable {
 
     let groups: [Group]
     let thicknesses: [Double]
-    let cells: [CompositionalCell]
+    let cells: ChunkCells
     /// Where groups 16, 32 and 48 start, from the chunk's first. Inline: no allocation.
     let fences: (FixedLength, FixedLength, FixedLength)
     static let fenceStride = 16
@@ -163,7 +171,7 @@ struct ListedGroups: Sendable {
     /// (≥ 0): what a search for the groups touching a span adds to it.
     let reach: (low: Double, high: Double)
 
-    init(groups: [Group], thicknesses: [Double], cells: [CompositionalCell], reach: (low: Double, high: Double), axes: GroupAxes) {
+    init(groups: [Group], thicknesses: [Double], cells: ChunkCells, reach: (low: Double, high: Double), axes: GroupAxes) {
         precondition(groups.count <= 4 * Self.fenceStride, "a listed chunk holds at most 64 groups")
         (self.groups, self.thicknesses, self.cells, self.reach) = (groups, thicknesses, cells, reach)
         var fences = (FixedLength.zero, FixedLength.zero, FixedLength.zero)
@@ -183,7 +191,7 @@ struct ListedGroups: Sendable {
 
     /// Groups whose fences and advance were summed as they were filled.
     init(
-        groups: [Group], thicknesses: [Double], cells: [CompositionalCell], reach: (low: Double, high: Double),
+        groups: [Group], thicknesses: [Double], cells: ChunkCells, reach: (low: Double, high: Double),
         fences: (FixedLength, FixedLength, FixedLength), advance: FixedLength
     ) {
         precondition(groups.count <= 4 * Self.fenceStride, "a listed chunk holds at most 64 groups")
@@ -236,11 +244,11 @@ struct ListedGroups: Sendable {
         let cellEnd = range.upperBound < groups.count ? Int(groups[range.upperBound].firstCell) : cells.count
         return ListedGroups(
             groups: groups[range].map { Group(length: $0.length, firstCell: $0.firstCell - firstCell) },
-            thicknesses: Array(thicknesses[range]), cells: Array(cells[Int(firstCell)..<cellEnd]), reach: reach, axes: axes)
+            thicknesses: Array(thicknesses[range]), cells: cells.slice(Int(firstCell)..<cellEnd), reach: reach, axes: axes)
     }
 
     var heapByteCount: Int {
-        3 * 32 + groups.count * (MemoryLayout<Group>.stride + 8) + cells.count * MemoryLayout<CompositionalCell>.stride
+        3 * 32 + groups.count * (MemoryLayout<Group>.stride + 8) + cells.heapByteCount
     }
 }
 

@@ -11,6 +11,7 @@ struct GroupChunkBuilder {
     /// Adds a group: `fill` appends its cells to the array it is handed and answers its size.
     mutating func addGroup(_ fill: (inout [CompositionalCell]) -> Size) {
         if open.groups.isEmpty { reserve() }
+        open.listFrames()
         let first = open.cells.count
         let size = fill(&open.cells)
         let (length, across) = axes.alongX ? (size.width, size.height) : (size.height, size.width)
@@ -32,9 +33,9 @@ struct GroupChunkBuilder {
 
     /// Adds full groups of `flat` from cell `first` (a group's first) while a whole one remains
     /// below `count`, until `done` says so of the cell the next group would start at; answers that
-    /// cell and whether `done` stopped it. The open chunk's arrays grow a chunk's worth at a time and
-    /// are filled in place, a group's cells from its template: a registration of self-sizing rows is
-    /// one loop over their cells, with no call or check a cell.
+    /// cell and whether `done` stopped it. A chunk's worth of groups at a time, into buffers, then
+    /// appended whole: a registration of self-sizing rows is one loop over their cells, with no call
+    /// or check a cell. A chunk that starts with them keeps their cells' spans (`ChunkCells`).
     mutating func addFlatGroups(
         _ flat: FlatGroupFill, from first: Int, count: Int, measured: some CellMeasurements, done: (Int) -> Bool
     ) -> (next: Int, stopped: Bool) {
@@ -45,50 +46,38 @@ struct GroupChunkBuilder {
         var next = first
         var stopped = false
         while !stopped, count - next >= period {
+            if open.groups.isEmpty { reserve() }
             let wanted = Swift.min(Self.chunkGroups - open.groups.count, (count - next) / period)
-            let old = open
-            open = OpenChunk()
-            let (firstGroup, firstCell) = (old.groups.count, old.cells.count)
-            var tally = old.tally
-            // The chunk's measurements read in one pass, where the rows' cells are.
-            let lengths = UnsafeMutablePointer<Double?>.allocate(capacity: wanted * period)
-            defer { lengths.deallocate() }
-            measured.measuredLengths(next..<next + wanted * period, heights: flat.axis == .horizontal, into: lengths)
-            // The chunk's arrays made anew, the groups it held and the new ones each written once.
-            var groups: [ListedGroups.Group] = []
-            var thicknesses: [Double] = []
-            let cells = [CompositionalCell](unsafeUninitializedCapacity: firstCell + wanted * period) { cells, cellCount in
-                groups = .init(unsafeUninitializedCapacity: firstGroup + wanted) { groups, groupCount in
-                    thicknesses = .init(unsafeUninitializedCapacity: firstGroup + wanted) { thicknesses, thicknessCount in
-                        _ = cells.initialize(from: old.cells)
-                        _ = groups.initialize(from: old.groups)
-                        _ = thicknesses.initialize(from: old.thicknesses)
-                        var filled = 0
-                        flat.withSlots { template, slots in
-                            while filled < wanted {
-                                let cell = firstCell + filled * period
-                                let (size, acrossLow, acrossHigh) = FlatGroupFill.fill(
-                                    flat, template: template, slots: slots, measured: lengths + filled * period, into: cells.baseAddress! + cell)
-                                let (length, across) = axes.alongX ? (size.width, size.height) : (size.height, size.width)
-                                let group = firstGroup + filled
-                                (groups.baseAddress! + group).initialize(to: ListedGroups.Group(length: length, firstCell: Int32(cell)))
-                                (thicknesses.baseAddress! + group).initialize(to: across)
-                                let along = ownAxisRepeats ? flat.alongExtremes : (acrossLow, acrossHigh)
-                                let acrossExtremes = ownAxisRepeats ? (acrossLow, acrossHigh) : flat.alongExtremes
-                                tally.note(group, length: length, across: across, along: along, acrossExtremes: acrossExtremes, axes: axes)
-                                filled += 1
-                                next += period
-                                if done(next) {
-                                    stopped = true
-                                    return
-                                }
-                            }
-                        }
-                        (groupCount, thicknessCount, cellCount) = (firstGroup + filled, firstGroup + filled, firstCell + filled * period)
+            let (firstGroup, firstCell) = (open.groups.count, open.cellCount)
+            let scratch = FlatScratch(groups: wanted, cells: wanted * period)
+            defer { scratch.deallocate() }
+            // The measurements read in one pass, where the rows' cells are.
+            measured.measuredLengths(next..<next + wanted * period, heights: flat.axis == .horizontal, into: scratch.lengths)
+            var tally = open.tally
+            var filled = 0
+            flat.withSlots { slots in
+                while filled < wanted {
+                    let cell = filled * period
+                    let (size, acrossLow, acrossHigh) = FlatGroupFill.fill(
+                        flat, slots: slots, measured: scratch.lengths + cell, into: scratch.spans + cell)
+                    let (length, across) = axes.alongX ? (size.width, size.height) : (size.height, size.width)
+                    scratch.groups[filled] = ListedGroups.Group(length: length, firstCell: Int32(firstCell + cell))
+                    scratch.thicknesses[filled] = across
+                    let along = ownAxisRepeats ? flat.alongExtremes : (acrossLow, acrossHigh)
+                    let acrossExtremes = ownAxisRepeats ? (acrossLow, acrossHigh) : flat.alongExtremes
+                    tally.note(firstGroup + filled, length: length, across: across, along: along, acrossExtremes: acrossExtremes, axes: axes)
+                    filled += 1
+                    next += period
+                    if done(next) {
+                        stopped = true
+                        return
                     }
                 }
             }
-            open = OpenChunk(groups: groups, thicknesses: thicknesses, cells: cells, tally: tally)
+            open.tally = tally
+            open.groups.append(contentsOf: UnsafeBufferPointer(start: scratch.groups, count: filled))
+            open.thicknesses.append(contentsOf: UnsafeBufferPointer(start: scratch.thicknesses, count: filled))
+            open.add(UnsafeBufferPointer(start: scratch.spans, count: filled * period), of: flat)
             if open.groups.count == Self.chunkGroups { flush() }
         }
         return (next, stopped)
@@ -100,6 +89,7 @@ struct GroupChunkBuilder {
         open.groups.reserveCapacity(Self.chunkGroups)
         open.thicknesses.reserveCapacity(Self.chunkGroups)
         open.cells.reserveCapacity(cellsPerChunk)
+        open.spans.reserveCapacity(cellsPerChunk)
     }
 
     /// Cells the last chunk held, what the next one reserves.
@@ -115,16 +105,16 @@ struct GroupChunkBuilder {
         guard !open.groups.isEmpty else { return }
         let tally = open.tally
         let listed = ListedGroups(
-            groups: open.groups, thicknesses: open.thicknesses, cells: open.cells, reach: tally.reach, fences: tally.fences,
+            groups: open.groups, thicknesses: open.thicknesses, cells: open.chunkCells, reach: tally.reach, fences: tally.fences,
             advance: tally.position)
         var summary = tally.finished
         summary.groupCount = open.groups.count
-        summary.cellCount = open.cells.count
+        summary.cellCount = open.cellCount
         summary.advance = tally.position
         summary.reachLow = tally.reach.low
         summary.bytes = GroupChunk.nodeBytes + listed.heapByteCount
         chunks.append((.listed(listed), summary))
-        cellsPerChunk = open.cells.count
+        cellsPerChunk = open.cellCount
         open = OpenChunk()
     }
 
@@ -136,12 +126,58 @@ struct GroupChunkBuilder {
     }
 }
 
-/// The chunk a builder is filling: its groups, their thicknesses and cells, and its tally.
+/// The chunk a builder is filling: its groups, their thicknesses and cells, and its tally. Its cells
+/// are listed frames, or the spans of flat groups of `flat`'s when it started with those.
 private struct OpenChunk {
     var groups: [ListedGroups.Group] = []
     var thicknesses: [Double] = []
     var cells: [CompositionalCell] = []
+    var spans: [AcrossSpan] = []
+    var flat: FlatGroupFill?
     var tally = ChunkTally()
+
+    var cellCount: Int { flat == nil ? cells.count : spans.count }
+
+    var chunkCells: ChunkCells { flat?.cells(spans) ?? .listed(cells) }
+
+    /// Adds the cells of full groups of `flat`, given by their spans: kept as spans when the chunk
+    /// holds only such groups, else as frames.
+    mutating func add(_ newSpans: UnsafeBufferPointer<AcrossSpan>, of flat: FlatGroupFill) {
+        if self.flat == nil && cells.isEmpty { self.flat = flat }
+        if self.flat === flat {
+            spans.append(contentsOf: newSpans)
+        } else {
+            cells += flat.cells(Array(newSpans)).listedFrames
+        }
+    }
+
+    /// Turns spans into listed frames, before a group of other cells joins them.
+    mutating func listFrames() {
+        guard let flat else { return }
+        (cells, spans, self.flat) = (flat.cells(spans).listedFrames, [], nil)
+    }
+}
+
+/// A run of flat groups' buffers: the measurements read, and the spans, groups and thicknesses written.
+private struct FlatScratch {
+    let lengths: UnsafeMutablePointer<Double?>
+    let spans: UnsafeMutablePointer<AcrossSpan>
+    let groups: UnsafeMutablePointer<ListedGroups.Group>
+    let thicknesses: UnsafeMutablePointer<Double>
+
+    init(groups: Int, cells: Int) {
+        lengths = .allocate(capacity: cells)
+        spans = .allocate(capacity: cells)
+        self.groups = .allocate(capacity: groups)
+        thicknesses = .allocate(capacity: groups)
+    }
+
+    func deallocate() {
+        lengths.deallocate()
+        spans.deallocate()
+        groups.deallocate()
+        thicknesses.deallocate()
+    }
 }
 
 /// What the groups of a chunk add up to as they come: how far their cells reach beyond them, the
