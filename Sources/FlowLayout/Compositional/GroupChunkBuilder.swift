@@ -12,6 +12,7 @@ struct GroupChunkBuilder {
     mutating func addGroup(_ fill: (inout [CompositionalCell]) -> Size) {
         if open.groups.isEmpty { reserve() }
         open.listFrames()
+        if open.cells.isEmpty { open.cells.reserveCapacity(cellsPerChunk) }
         let first = open.cells.count
         let size = fill(&open.cells)
         let (length, across) = axes.alongX ? (size.width, size.height) : (size.height, size.width)
@@ -77,19 +78,17 @@ struct GroupChunkBuilder {
             open.tally = tally
             open.groups.append(contentsOf: UnsafeBufferPointer(start: scratch.groups, count: filled))
             open.thicknesses.append(contentsOf: UnsafeBufferPointer(start: scratch.thicknesses, count: filled))
-            open.add(UnsafeBufferPointer(start: scratch.spans, count: filled * period), of: flat)
+            open.add(UnsafeBufferPointer(start: scratch.spans, count: filled * period), of: flat, reserving: cellsPerChunk)
             if open.groups.count == Self.chunkGroups { flush() }
         }
         return (next, stopped)
     }
 
-    /// Room for a whole chunk, its cells as many a group as the last chunk's: arrays grown by
-    /// doubling would be copied six times a chunk.
+    /// Room for a whole chunk's groups (its cells' as they come, as many as the last chunk's): arrays
+    /// grown by doubling would be copied six times a chunk.
     private mutating func reserve() {
         open.groups.reserveCapacity(Self.chunkGroups)
         open.thicknesses.reserveCapacity(Self.chunkGroups)
-        open.cells.reserveCapacity(cellsPerChunk)
-        open.spans.reserveCapacity(cellsPerChunk)
     }
 
     /// Cells the last chunk held, what the next one reserves.
@@ -141,9 +140,12 @@ private struct OpenChunk {
     var chunkCells: ChunkCells { flat?.cells(spans) ?? .listed(cells) }
 
     /// Adds the cells of full groups of `flat`, given by their spans: kept as spans when the chunk
-    /// holds only such groups, else as frames.
-    mutating func add(_ newSpans: UnsafeBufferPointer<AcrossSpan>, of flat: FlatGroupFill) {
-        if self.flat == nil && cells.isEmpty { self.flat = flat }
+    /// holds only such groups (room for `capacity` of them made at the first), else as frames.
+    mutating func add(_ newSpans: UnsafeBufferPointer<AcrossSpan>, of flat: FlatGroupFill, reserving capacity: Int) {
+        if self.flat == nil && cells.isEmpty {
+            self.flat = flat
+            spans.reserveCapacity(capacity)
+        }
         if self.flat === flat {
             spans.append(contentsOf: newSpans)
         } else {

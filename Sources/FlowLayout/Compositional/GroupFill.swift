@@ -192,16 +192,13 @@ protocol CellMeasurements {
     func measuredLengths(_ cells: Range<Int>, heights: Bool, into lengths: UnsafeMutablePointer<Double?>)
 }
 
-extension CellMeasurements {
-    func measuredLengths(_ cells: Range<Int>, heights: Bool, into lengths: UnsafeMutablePointer<Double?>) {
-        for (index, cell) in cells.enumerated() { lengths[index] = size(of: cell).map { heights ? $0.height : $0.width } }
-    }
-}
-
 /// No cell is read: a section without estimated dimensions or measured cells (§23.8).
 struct NoMeasurements: CellMeasurements {
     func size(of cell: Int) -> Size? { nil }
     var hasMeasurements: Bool { false }
+    func measuredLengths(_ cells: Range<Int>, heights: Bool, into lengths: UnsafeMutablePointer<Double?>) {
+        lengths.initialize(repeating: nil, count: cells.count)
+    }
 }
 
 extension GroupAxis {
