@@ -239,7 +239,7 @@ private struct ChunkTally {
 /// by their double sums, exactly only when these are too close to tell them apart; one exact sum is
 /// made, for the group kept. The same value as comparing exact sums a group, at a few double
 /// operations a group.
-private struct Extreme {
+struct Extreme {
     let keepsGreatest: Bool
     /// The group kept: its start, offset and double sum.
     private var kept: (start: FixedLength, offset: Double, approximate: Double)?
