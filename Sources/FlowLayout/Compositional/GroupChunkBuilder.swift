@@ -126,7 +126,7 @@ struct GroupChunkBuilder {
 }
 
 /// The chunk a builder is filling: its groups, their thicknesses and cells, and its tally. Its cells
-/// are listed frames, or the spans of flat groups of `flat`'s when it started with those.
+/// are listed frames, or the spans of flat groups of `flat`'s while it holds only those.
 private struct OpenChunk {
     var groups: [ListedGroups.Group] = []
     var thicknesses: [Double] = []
@@ -139,18 +139,16 @@ private struct OpenChunk {
 
     var chunkCells: ChunkCells { flat?.cells(spans) ?? .listed(cells) }
 
-    /// Adds the cells of full groups of `flat`, given by their spans: kept as spans when the chunk
-    /// holds only such groups (room for `capacity` of them made at the first), else as frames.
+    /// Adds the cells of full groups of `flat`, given by their spans, room for `capacity` of them
+    /// made at the first. A section's fill (`Filler.fill`) adds its full flat groups before any
+    /// other, so a chunk's cells are spans of one template until its last group.
     mutating func add(_ newSpans: UnsafeBufferPointer<AcrossSpan>, of flat: FlatGroupFill, reserving capacity: Int) {
-        if self.flat == nil && cells.isEmpty {
+        precondition(cells.isEmpty && (self.flat == nil || self.flat === flat), "flat groups come first in a chunk")
+        if self.flat == nil {
             self.flat = flat
             spans.reserveCapacity(capacity)
         }
-        if self.flat === flat {
-            spans.append(contentsOf: newSpans)
-        } else {
-            cells += flat.cells(Array(newSpans)).listedFrames
-        }
+        spans.append(contentsOf: newSpans)
     }
 
     /// Turns spans into listed frames, before a group of other cells joins them.
