@@ -145,12 +145,19 @@ struct LineBreaker {
         }
     }
 
-    /// `feed(sizes:)` for kept items: a line's worth of sizes at a time.
+    /// `feed(sizes:)` for kept items: a line's worth of sizes at a time, a whole line copied once
+    /// into its chunk.
     private mutating func keep(sizes: UnsafeBufferPointer<Size>, perLine: Int) {
         var index = 0
         while index < sizes.count {
-            if !isOpen || openItems == perLine {
-                if isOpen { closeLine() }
+            if !isOpen || openItems == perLine || openItems == 0 {
+                if isOpen && openItems > 0 { closeLine() }
+                if sizes.count - index >= perLine {
+                    isOpen = false
+                    builder.appendKeptLine(UnsafeBufferPointer(rebasing: sizes[index..<index + perLine]))
+                    (nextItem, index) = (nextItem + perLine, index + perLine)
+                    continue
+                }
                 isOpen = true
                 builder.openLine()
                 openItems = 0
@@ -273,6 +280,13 @@ fileprivate struct ChunkBuilder {
         thicknesses.append(thickness)
         lineIsOpen = false
         if thicknesses.count >= linesPerChunk || sizes.count >= LineChunk.maxItems { flush() }
+    }
+
+    /// A kept line of `sizes` (no marks, no depths) as a chunk of its own.
+    mutating func appendKeptLine(_ sizes: UnsafeBufferPointer<Size>) {
+        flush()
+        chunks.append(.listed(ListedLines(
+            sizes: Array(sizes), marks: nil, depths: nil, firstItems: [0], thicknesses: [0], lineSpacing: lineSpacing)))
     }
 
     mutating func appendRun(_ run: RunLines) {
