@@ -128,12 +128,14 @@ struct LineBreaker {
                 stopped = true
                 return
             }
-            if isOpen && openItems < perLine {
+            if isOpen && openItems > 0 && openItems < perLine {
                 builder.place(item)
                 (openItems, nextItem, left) = (openItems + 1, nextItem + 1, left - 1)
                 continue
             }
-            if isOpen { closeLine() }
+            // A full line closes; the section's first line, open and empty, is as if none were.
+            if isOpen && openItems > 0 { closeLine() }
+            isOpen = false
             if item.parallaxDepth == nil, left >= perLine {
                 let lines = left / perLine
                 builder.appendRun(RunLines(item: item, perLine: perLine, lineCount: lines, thickness: 0))
