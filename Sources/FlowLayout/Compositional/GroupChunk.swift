@@ -171,9 +171,8 @@ struct ListedGroups: Sendable {
     /// (≥ 0): what a search for the groups touching a span adds to it.
     let reach: (low: Double, high: Double)
 
+    /// Groups whose fences and advance are summed here.
     init(groups: [Group], thicknesses: [Double], cells: ChunkCells, reach: (low: Double, high: Double), axes: GroupAxes) {
-        precondition(groups.count <= 4 * Self.fenceStride, "a listed chunk holds at most 64 groups")
-        (self.groups, self.thicknesses, self.cells, self.reach) = (groups, thicknesses, cells, reach)
         var fences = (FixedLength.zero, FixedLength.zero, FixedLength.zero)
         var start = FixedLength.zero
         for (g, group) in groups.enumerated() {
@@ -185,8 +184,7 @@ struct ListedGroups: Sendable {
             }
             start += axes.stride(group.length)
         }
-        self.fences = fences
-        self.advance = start
+        self.init(groups: groups, thicknesses: thicknesses, cells: cells, reach: reach, fences: fences, advance: start)
     }
 
     /// Groups whose fences and advance were summed as they were filled.

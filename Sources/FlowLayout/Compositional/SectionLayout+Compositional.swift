@@ -105,14 +105,14 @@ final class LineMeasurements: CellMeasurements {
             let out = lengths + (cell - cells.lowerBound)
             if let runItem {
                 let length = runItem.isEstimated ? nil : heights ? runItem.size.height : runItem.size.width
-                out.update(repeating: length, count: end - cell)
+                out.initialize(repeating: length, count: end - cell)
             } else {
                 // A mark's low bit is the item's estimate flag (`ListedLines.marks`).
                 sizes.withUnsafeBufferPointer { sizes in
                     let first = cell - items.lowerBound
                     for index in 0..<(end - cell) {
                         let size = sizes[first + index]
-                        out[index] = heights ? size.height : size.width
+                        (out + index).initialize(to: heights ? size.height : size.width)
                     }
                 }
                 if let marks {
