@@ -13,11 +13,12 @@ struct LineGeometry: Sendable {
     var placement: LinePlacement
     var crossAlignment: CrossAlignment
     var breaksLikeCSS: Bool
+    /// Whether the items are kept rather than broken by size: a compositional section's, which its
+    /// groups place (§23), in lines of at most `LineBreaker.keptLine` items, a line a chunk. Beside
+    /// the other flag, in what was padding: the bytes a layout reports stay as they were.
+    var keepsItems = false
     /// CSS mode's container, for `align-content` (docs/flow-layout.md §15.3).
     var css: CSSFlexLayout?
-    /// Whether the items are kept rather than broken by size: a compositional section's, which its
-    /// groups place (§23), in lines of at most `LineBreaker.keptLine` items, a line a chunk.
-    var keepsItems = false
 
     var available: Double { dimension - lineLead - lineTrail }
 
