@@ -176,12 +176,7 @@ struct ListedGroups: Sendable {
         var fences = (FixedLength.zero, FixedLength.zero, FixedLength.zero)
         var start = FixedLength.zero
         for (g, group) in groups.enumerated() {
-            switch g {
-            case Self.fenceStride: fences.0 = start
-            case 2 * Self.fenceStride: fences.1 = start
-            case 3 * Self.fenceStride: fences.2 = start
-            default: break
-            }
+            Self.note(group: g, startingAt: start, in: &fences)
             start += axes.stride(group.length)
         }
         self.init(groups: groups, thicknesses: thicknesses, cells: cells, reach: reach, fences: fences, advance: start)
@@ -195,6 +190,17 @@ struct ListedGroups: Sendable {
         precondition(groups.count <= 4 * Self.fenceStride, "a listed chunk holds at most 64 groups")
         (self.groups, self.thicknesses, self.cells, self.reach) = (groups, thicknesses, cells, reach)
         (self.fences, self.advance) = (fences, advance)
+    }
+
+    /// Keeps group `g`'s start in `fences` when it is a fenced one (16, 32, 48).
+    @inline(__always)
+    static func note(group g: Int, startingAt start: FixedLength, in fences: inout (FixedLength, FixedLength, FixedLength)) {
+        switch g {
+        case fenceStride: fences.0 = start
+        case 2 * fenceStride: fences.1 = start
+        case 3 * fenceStride: fences.2 = start
+        default: break
+        }
     }
 
     /// The last fenced group (0, 16, 32, 48) at or before `g`, and its start.

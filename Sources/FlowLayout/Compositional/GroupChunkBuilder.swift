@@ -46,12 +46,15 @@ struct GroupChunkBuilder {
         let ownAxisRepeats = (flat.axis == .horizontal) == axes.alongX
         var next = first
         var stopped = false
+        guard count - next >= period else { return (next, stopped) }
+        // Buffers for a chunk's worth of groups, reused from chunk to chunk.
+        let most = Swift.min(Self.chunkGroups, (count - next) / period)
+        let scratch = FlatScratch(groups: most, cells: most * period)
+        defer { scratch.deallocate() }
         while !stopped, count - next >= period {
             if open.groups.isEmpty { reserve() }
             let wanted = Swift.min(Self.chunkGroups - open.groups.count, (count - next) / period)
             let (firstGroup, firstCell) = (open.groups.count, open.cellCount)
-            let scratch = FlatScratch(groups: wanted, cells: wanted * period)
-            defer { scratch.deallocate() }
             // The measurements read in one pass, where the rows' cells are.
             measured.measuredLengths(next..<next + wanted * period, heights: flat.axis == .horizontal, into: scratch.lengths)
             var tally = open.tally
@@ -204,12 +207,7 @@ private struct ChunkTally {
         _ index: Int, length: Double, across: Double, along: (low: Double, high: Double), acrossExtremes: (low: Double, high: Double),
         axes: GroupAxes
     ) {
-        switch index {
-        case ListedGroups.fenceStride: fences.0 = position
-        case 2 * ListedGroups.fenceStride: fences.1 = position
-        case 3 * ListedGroups.fenceStride: fences.2 = position
-        default: break
-        }
+        ListedGroups.note(group: index, startingAt: position, in: &fences)
         if along.low <= along.high {
             reach = (Swift.min(reach.low, along.low), Swift.max(reach.high, along.high - length))
             least.note(start: position, approximate: approximate, offset: along.low, magnitude: magnitude)
