@@ -66,9 +66,8 @@ final class CompositionalBody: Sendable {
 }
 
 /// Cell measurements read from a section's lines, keeping the chunk of lines that held the cell read
-/// last: cells read in order (as groups fill) cost O(1) each and the next chunk O(1) amortised, any
-/// other a walk down the lines' tree, O(log n). Nothing is gathered: a registration reads its items
-/// where they are.
+/// last: cells read in order (as groups fill) cost O(1) each and a walk down the lines' tree a chunk,
+/// any other O(log n). Nothing is gathered: a registration reads its items where they are.
 final class LineMeasurements: CellMeasurements {
     private let lines: SectionLines
     // Only the fill reading it touches it, one read at a time: no dynamic exclusivity check. The
@@ -77,10 +76,6 @@ final class LineMeasurements: CellMeasurements {
     @exclusivity(unchecked) private var marks: [UInt16]?
     @exclusivity(unchecked) private var runItem: FlowItem?
     @exclusivity(unchecked) private var items = 0..<0
-    /// The node read last, and the nodes whose chunks come after it (each with its subtree's first
-    /// item): the ancestors it lies left of, nearest last.
-    @exclusivity(unchecked) private var node: LineNode?
-    @exclusivity(unchecked) private var after: [(node: LineNode, firstItem: Int)] = []
 
     init(_ lines: SectionLines) { self.lines = lines }
 
@@ -124,45 +119,13 @@ final class LineMeasurements: CellMeasurements {
     }
 
     private func enter(chunkHolding cell: Int) {
-        let (node, firstItem) = node != nil && cell == items.upperBound ? next() : descend(to: cell)
-        self.node = node
-        items = firstItem..<firstItem + node.own.itemCount
-        switch node.chunk.kind {
+        var uncounted = Uncounted()
+        let position = LineTree.chunk(holdingItem: cell, in: lines.root!, work: &uncounted)
+        items = position.firstItem..<position.firstItem + position.node.own.itemCount
+        switch position.node.chunk.kind {
         case .listed(let listed): (sizes, marks, runItem) = (listed.sizes, listed.marks, nil)
         case .run(let run): (sizes, marks, runItem) = ([], nil, run.item)
         }
-    }
-
-    /// The chunk holding `cell`, from the root, noting the nodes it lies left of.
-    private func descend(to cell: Int) -> (LineNode, Int) {
-        after.removeAll(keepingCapacity: true)
-        var node = lines.root!
-        var before = 0
-        while true {
-            if cell < before + node.leftItems {
-                after.append((node, before))
-                node = node.left!
-                continue
-            }
-            let first = before + node.leftItems
-            if cell < first + node.own.itemCount { return (node, first) }
-            before = first + node.own.itemCount
-            node = node.right!
-        }
-    }
-
-    /// The chunk after the one read last: the first of its right subtree, or the nearest node it lies left of.
-    private func next() -> (LineNode, Int) {
-        guard var node = node?.right else {
-            let (node, before) = after.removeLast()
-            return (node, before + node.leftItems)
-        }
-        let before = items.upperBound
-        while let left = node.left {
-            after.append((node, before))
-            node = left
-        }
-        return (node, before)
     }
 }
 
